@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "hkbridge",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "hkbridge", targets: ["hkbridge"]),
+    .library(name: "FlutterCodec", targets: ["FlutterCodec"]),
+    .library(name: "ChannelJSON", targets: ["ChannelJSON"]),
+    .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // Flutter's StandardMessageCodec / StandardMethodCodec. Knows nothing of HealthKit.
+    .target(name: "FlutterCodec"),
+    // libjansson through pkg-config.
+    .systemLibrary(
+      name: "CJansson",
+      pkgConfig: "jansson",
+      providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
+    ),
+    // Typed JSON <-> channel values (SPEC section 3).
+    .target(name: "ChannelJSON", dependencies: ["FlutterCodec", "CJansson"]),
+    // HealthKit type catalogue, units, activities, the CKType RecordTypeMapper: data + pure functions.
+    .target(name: "HealthKitModel"),
+    // The mock HealthKit store: device, clock, authorization, samples, workouts, faults.
+    .target(name: "HealthStore", dependencies: ["HealthKitModel"]),
+    // Method handlers, argument decoding, error catalogue, control channel, dispatcher.
+    .target(name: "HealthPlugin", dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore"]),
+    // Frames over stdin/stdout, serve loop, recording, replay, goldens.
+    .target(name: "Harness", dependencies: ["FlutterCodec", "ChannelJSON", "HealthPlugin"]),
+    .executableTarget(
+      name: "hkbridge",
+      dependencies: [
+        "Harness", "ChannelJSON", "FlutterCodec", "HealthKitModel",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "FlutterCodecTests", dependencies: ["FlutterCodec"]),
+    .testTarget(name: "ChannelJSONTests", dependencies: ["ChannelJSON", "FlutterCodec"]),
+    .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel"]),
+    .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "HealthKitModel"]),
+    .testTarget(
+      name: "HealthPluginTests",
+      dependencies: ["HealthPlugin", "HealthStore", "HealthKitModel", "FlutterCodec"]
+    ),
+    .testTarget(
+      name: "HarnessTests",
+      dependencies: ["Harness", "ChannelJSON", "FlutterCodec", "HealthPlugin", "hkbridge"]
+    ),
+    .testTarget(name: "CLITests", dependencies: ["hkbridge"]),
+  ]
+)

@@ -1,0 +1,88 @@
+/// A bounds-checked little-endian reader over borrowed bytes. Every read either succeeds or throws
+/// a ``CodecError`` that names the offset; nothing traps.
+public struct ByteReader {
+  public let buffer: UnsafeRawBufferPointer
+  /// Offset of the next byte to read, from the start of `buffer`.
+  public private(set) var readerIndex: Int
+
+  public init(_ buffer: UnsafeRawBufferPointer, readerIndex: Int = 0) {
+    self.buffer = buffer
+    self.readerIndex = readerIndex
+  }
+
+  public var remaining: Int { buffer.count - readerIndex }
+  public var isAtEnd: Bool { readerIndex >= buffer.count }
+
+  @inline(__always)
+  mutating func require(_ n: Int, _ expected: @autoclosure () -> String) throws(CodecError) {
+    if n > buffer.count - readerIndex {
+      throw CodecError(.truncated, at: readerIndex, expected: expected())
+    }
+  }
+
+  @inline(__always)
+  public mutating func readByte(_ expected: @autoclosure () -> String) throws(CodecError) -> UInt8 {
+    try require(1, expected())
+    let b = buffer[readerIndex]
+    readerIndex += 1
+    return b
+  }
+
+  @inline(__always)
+  mutating func readFixed<T: FixedWidthInteger>(_: T.Type, _ expected: @autoclosure () -> String)
+    throws(CodecError) -> T
+  {
+    try require(MemoryLayout<T>.size, expected())
+    let v = buffer.loadUnaligned(fromByteOffset: readerIndex, as: T.self)
+    readerIndex += MemoryLayout<T>.size
+    return T(littleEndian: v)
+  }
+
+  public mutating func readUInt16(_ expected: @autoclosure () -> String) throws(CodecError)
+    -> UInt16
+  { try readFixed(UInt16.self, expected()) }
+
+  public mutating func readUInt32(_ expected: @autoclosure () -> String) throws(CodecError)
+    -> UInt32
+  { try readFixed(UInt32.self, expected()) }
+
+  public mutating func readInt32(_ expected: @autoclosure () -> String) throws(CodecError) -> Int32
+  { try readFixed(Int32.self, expected()) }
+
+  public mutating func readInt64(_ expected: @autoclosure () -> String) throws(CodecError) -> Int64
+  { try readFixed(Int64.self, expected()) }
+
+  /// Flutter's size prefix (the non-minimal long forms are accepted, as Flutter accepts them).
+  public mutating func readSize() throws(CodecError) -> Int {
+    let first = try readByte("a size")
+    switch first {
+    case 254: return Int(try readUInt16("the uint16 of a size"))
+    case 255: return Int(try readUInt32("the uint32 of a size"))
+    default: return Int(first)
+    }
+  }
+
+  /// Skips padding up to a multiple of `alignment` from the start of the buffer, without checking
+  /// what the padding holds.
+  public mutating func align(to alignment: Int) throws(CodecError) {
+    let rem = readerIndex % alignment
+    if rem != 0 {
+      try require(alignment - rem, "\(alignment - rem) bytes of alignment padding")
+      readerIndex += alignment - rem
+    }
+  }
+
+  /// A view of the next `count` bytes, checked against what is left before anything is allocated.
+  public mutating func readSlice(_ count: Int, _ expected: @autoclosure () -> String)
+    throws(CodecError) -> UnsafeRawBufferPointer
+  {
+    if count > buffer.count - readerIndex {
+      throw CodecError(
+        .sizeOutOfBounds, at: readerIndex,
+        expected: "\(expected()) of \(count) bytes, but only \(buffer.count - readerIndex) remain")
+    }
+    let slice = UnsafeRawBufferPointer(rebasing: buffer[readerIndex..<(readerIndex + count)])
+    readerIndex += count
+    return slice
+  }
+}

@@ -1,0 +1,255 @@
+/// Flutter's `StandardMessageCodec`: one value to bytes and back, byte for byte as Flutter's Dart,
+/// iOS, Android and C++ implementations write and read it.
+public struct StandardMessageCodec: Sendable {
+  /// Containers nested deeper than this are refused rather than risking the stack.
+  public static let maximumDepth = 512
+
+  /// Whether tags 128–255 decode as ``ChannelValue/ext(tag:value:)``. Off by default, as in
+  /// Flutter's own codec, which refuses them unless a subclass reads them.
+  public var allowsExtensions: Bool
+
+  public init(allowsExtensions: Bool = false) {
+    self.allowsExtensions = allowsExtensions
+  }
+
+  // MARK: Encoding
+
+  /// The bytes of one message holding `value`.
+  public func encode(_ value: ChannelValue) -> [UInt8] {
+    var writer = ByteWriter(capacity: 64)
+    writeValue(value, to: &writer)
+    return writer.bytes
+  }
+
+  /// Appends `value` to `writer`; alignment counts from the writer's first byte.
+  public func writeValue(_ value: ChannelValue, to writer: inout ByteWriter) {
+    switch value {
+    case .null:
+      writer.writeByte(WireTag.null.rawValue)
+    case .bool(let b):
+      writer.writeByte(b ? WireTag.true.rawValue : WireTag.false.rawValue)
+    case .int32(let v):
+      writer.writeByte(WireTag.int32.rawValue)
+      writer.writeInt32(v)
+    case .int64(let v):
+      writer.writeByte(WireTag.int64.rawValue)
+      writer.writeInt64(v)
+    case .largeInt(let hex):
+      writer.writeByte(WireTag.largeInt.rawValue)
+      Self.writeUTF8(hex, to: &writer)
+    case .float64(let d):
+      writer.writeByte(WireTag.float64.rawValue)
+      writer.align(to: 8)
+      writer.writeFloat64(d)
+    case .string(let s):
+      writer.writeByte(WireTag.string.rawValue)
+      Self.writeUTF8(s, to: &writer)
+    case .uint8List(let l):
+      writer.writeByte(WireTag.uint8List.rawValue)
+      writer.writeSize(l.count)
+      writer.writeBytes(l)
+    case .int32List(let l):
+      Self.writeTypedList(l, tag: .int32List, to: &writer)
+    case .int64List(let l):
+      Self.writeTypedList(l, tag: .int64List, to: &writer)
+    case .float32List(let l):
+      Self.writeTypedList(l.map { $0.bitPattern }, tag: .float32List, to: &writer)
+    case .float64List(let l):
+      Self.writeTypedList(l.map { $0.bitPattern }, tag: .float64List, to: &writer)
+    case .list(let items):
+      writer.writeByte(WireTag.list.rawValue)
+      writer.writeSize(items.count)
+      for item in items { writeValue(item, to: &writer) }
+    case .map(let entries):
+      writer.writeByte(WireTag.map.rawValue)
+      writer.writeSize(entries.count)
+      for entry in entries {
+        writeValue(entry.key, to: &writer)
+        writeValue(entry.value, to: &writer)
+      }
+    case .ext(let tag, let inner):
+      writer.writeByte(tag)
+      writeValue(inner, to: &writer)
+    }
+  }
+
+  static func writeUTF8(_ string: String, to writer: inout ByteWriter) {
+    var s = string
+    s.withUTF8 { utf8 in
+      writer.writeSize(utf8.count)
+      writer.writeBytes(UnsafeRawBufferPointer(utf8))
+    }
+  }
+
+  /// Tag, size, padding to the element size, then the elements little-endian.
+  static func writeTypedList<T: FixedWidthInteger>(
+    _ elements: [T], tag: WireTag, to writer: inout ByteWriter
+  ) {
+    writer.writeByte(tag.rawValue)
+    writer.writeSize(elements.count)
+    writer.align(to: MemoryLayout<T>.size)
+    #if _endian(little)
+      elements.withUnsafeBytes { writer.writeBytes($0) }
+    #else
+      elements.map { $0.littleEndian }.withUnsafeBytes { writer.writeBytes($0) }
+    #endif
+  }
+
+  // MARK: Decoding
+
+  /// The one value that `bytes` hold; anything left over is an error.
+  public func decode(_ bytes: [UInt8]) throws(CodecError) -> ChannelValue {
+    try Self.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
+      let value = try readValue(from: &reader)
+      try Self.expectEnd(reader, after: "the message's value")
+      return value
+    }
+  }
+
+  /// Runs `body` with a reader over `bytes` (typed throws through the buffer closure).
+  static func withReader<R>(
+    _ bytes: [UInt8], _ body: (inout ByteReader) throws(CodecError) -> R
+  ) throws(CodecError) -> R {
+    let result: Result<R, CodecError> = bytes.withUnsafeBytes { raw in
+      var reader = ByteReader(raw)
+      do throws(CodecError) {
+        return .success(try body(&reader))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  static func expectEnd(_ reader: ByteReader, after what: String) throws(CodecError) {
+    if !reader.isAtEnd {
+      throw CodecError(
+        .trailingBytes, at: reader.readerIndex,
+        expected: "the end of the data after \(what), but \(reader.remaining) bytes remain")
+    }
+  }
+
+  /// Reads one value at the reader's position.
+  public func readValue(from reader: inout ByteReader) throws(CodecError) -> ChannelValue {
+    try readValue(from: &reader, depth: 0)
+  }
+
+  func readValue(from reader: inout ByteReader, depth: Int) throws(CodecError) -> ChannelValue {
+    let tagOffset = reader.readerIndex
+    let tagByte = try reader.readByte("a type tag")
+    guard let tag = WireTag(rawValue: tagByte) else {
+      if tagByte >= WireTag.firstExtension && allowsExtensions {
+        try checkDepth(depth, at: tagOffset)
+        return .ext(tag: tagByte, value: try readValue(from: &reader, depth: depth + 1))
+      }
+      throw CodecError(
+        .unknownTag, at: tagOffset,
+        expected: tagByte >= WireTag.firstExtension
+          ? "a type tag 0–14 (extension tag \(tagByte) is not enabled)"
+          : "a type tag 0–14, not the reserved tag \(tagByte)")
+    }
+    switch tag {
+    case .null: return .null
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .int32: return .int32(try reader.readInt32("4 bytes of an int32"))
+    case .int64: return .int64(try reader.readInt64("8 bytes of an int64"))
+    case .largeInt: return .largeInt(try Self.readUTF8(from: &reader, what: "a large int's hex"))
+    case .float64:
+      try reader.align(to: 8)
+      let bits = try reader.readInt64("8 bytes of a float64")
+      return .float64(Double(bitPattern: UInt64(bitPattern: bits)))
+    case .string: return .string(try Self.readUTF8(from: &reader, what: "a string"))
+    case .uint8List:
+      let count = try reader.readSize()
+      return .uint8List(Array(try reader.readSlice(count, "a Uint8List")))
+    case .int32List:
+      return .int32List(try Self.readTypedList(Int32.self, from: &reader, what: "an Int32List"))
+    case .int64List:
+      return .int64List(try Self.readTypedList(Int64.self, from: &reader, what: "an Int64List"))
+    case .float32List:
+      let bits = try Self.readTypedList(UInt32.self, from: &reader, what: "a Float32List")
+      return .float32List(bits.map(Float.init(bitPattern:)))
+    case .float64List:
+      let bits = try Self.readTypedList(UInt64.self, from: &reader, what: "a Float64List")
+      return .float64List(bits.map(Double.init(bitPattern:)))
+    case .list:
+      try checkDepth(depth, at: tagOffset)
+      let sizeOffset = reader.readerIndex
+      let count = try reader.readSize()
+      // Every element takes at least one byte: refuse impossible counts before allocating.
+      try Self.checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a list")
+      var items: [ChannelValue] = []
+      items.reserveCapacity(count)
+      for _ in 0..<count { items.append(try readValue(from: &reader, depth: depth + 1)) }
+      return .list(items)
+    case .map:
+      try checkDepth(depth, at: tagOffset)
+      let sizeOffset = reader.readerIndex
+      let count = try reader.readSize()
+      try Self.checkCount(count, bytesEach: 2, reader: reader, at: sizeOffset, what: "a map")
+      var entries: [ChannelMapEntry] = []
+      entries.reserveCapacity(count)
+      for _ in 0..<count {
+        let key = try readValue(from: &reader, depth: depth + 1)
+        let value = try readValue(from: &reader, depth: depth + 1)
+        entries.append(ChannelMapEntry(key, value))
+      }
+      return .map(entries)
+    }
+  }
+
+  @inline(__always)
+  func checkDepth(_ depth: Int, at offset: Int) throws(CodecError) {
+    if depth >= Self.maximumDepth {
+      throw CodecError(
+        .nestingTooDeep, at: offset,
+        expected: "containers nested at most \(Self.maximumDepth) deep")
+    }
+  }
+
+  static func checkCount(
+    _ count: Int, bytesEach: Int, reader: ByteReader, at offset: Int, what: String
+  ) throws(CodecError) {
+    if count > reader.remaining / bytesEach {
+      throw CodecError(
+        .sizeOutOfBounds, at: offset,
+        expected:
+          "\(what) of \(count) elements, but only \(reader.remaining) bytes remain")
+    }
+  }
+
+  static func readUTF8(from reader: inout ByteReader, what: String) throws(CodecError) -> String {
+    let count = try reader.readSize()
+    let start = reader.readerIndex
+    let bytes = try reader.readSlice(count, what)
+    guard let s = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    else {
+      throw CodecError(.invalidUTF8, at: start, expected: "\(what) of valid UTF-8")
+    }
+    return s
+  }
+
+  static func readTypedList<T: FixedWidthInteger>(
+    _: T.Type, from reader: inout ByteReader, what: String
+  ) throws(CodecError) -> [T] {
+    let count = try reader.readSize()
+    try reader.align(to: MemoryLayout<T>.size)
+    let size = MemoryLayout<T>.size
+    if count > reader.remaining / size {
+      throw CodecError(
+        .sizeOutOfBounds, at: reader.readerIndex,
+        expected: "\(what) of \(count) elements, but only \(reader.remaining) bytes remain")
+    }
+    let raw = try reader.readSlice(count * size, what)
+    let elements = [T](unsafeUninitializedCapacity: count) { out, initialized in
+      UnsafeMutableRawBufferPointer(out).copyMemory(from: raw)
+      initialized = count
+    }
+    #if _endian(little)
+      return elements
+    #else
+      return elements.map { T(littleEndian: $0) }
+    #endif
+  }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Not built yet."
+  )
+
+  func run() throws {
+    throw ExitCode(2)
+  }
+}
