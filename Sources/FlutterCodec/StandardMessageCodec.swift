@@ -170,16 +170,69 @@ public struct StandardMessageCodec: Sendable {
 
   /// `depth` is the number of containers (lists, maps, extension values) already open around the
   /// value; opening one more is refused when `depth` has reached ``maximumDepth``.
+  ///
+  /// The recursive path (this function, ``readList(from:depth:at:)``, ``readMap(from:depth:at:)``)
+  /// is kept small; scalars are read by ``readScalar(_:from:)`` so that their locals do not take
+  /// stack space on every nesting level.
   func readValue(from reader: inout ByteReader, depth: Int) throws(CodecError) -> ChannelValue {
     let tagOffset = reader.readerIndex
     let tagByte = try reader.readByte("a type tag")
+    switch tagByte {
+    case WireTag.list.rawValue:
+      return try readList(from: &reader, depth: depth, at: tagOffset)
+    case WireTag.map.rawValue:
+      return try readMap(from: &reader, depth: depth, at: tagOffset)
+    case WireTag.firstExtension... where allowsExtensions:
+      try checkDepth(depth, at: tagOffset)
+      return .ext(tag: tagByte, value: try readValue(from: &reader, depth: depth + 1))
+    default:
+      return try Self.readScalar(tagByte, from: &reader)
+    }
+  }
+
+  @inline(never)
+  func readList(from reader: inout ByteReader, depth: Int, at tagOffset: Int) throws(CodecError)
+    -> ChannelValue
+  {
+    try checkDepth(depth, at: tagOffset)
+    let sizeOffset = reader.readerIndex
+    let count = try reader.readSize()
+    // Every element takes at least one byte: refuse impossible counts before allocating.
+    try Self.checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a list")
+    var items: [ChannelValue] = []
+    items.reserveCapacity(count)
+    for _ in 0..<count { items.append(try readValue(from: &reader, depth: depth + 1)) }
+    return .list(items)
+  }
+
+  @inline(never)
+  func readMap(from reader: inout ByteReader, depth: Int, at tagOffset: Int) throws(CodecError)
+    -> ChannelValue
+  {
+    try checkDepth(depth, at: tagOffset)
+    let sizeOffset = reader.readerIndex
+    let count = try reader.readSize()
+    // Every entry takes at least two bytes (a key tag and a value tag).
+    try Self.checkCount(count, bytesEach: 2, reader: reader, at: sizeOffset, what: "a map")
+    var entries: [ChannelMapEntry] = []
+    entries.reserveCapacity(count)
+    for _ in 0..<count {
+      let key = try readValue(from: &reader, depth: depth + 1)
+      let value = try readValue(from: &reader, depth: depth + 1)
+      entries.append(ChannelMapEntry(key, value))
+    }
+    return .map(entries)
+  }
+
+  /// A value that holds no other value, after its tag byte (`tagByte` was read at
+  /// `reader.readerIndex - 1`).
+  @inline(never)
+  static func readScalar(_ tagByte: UInt8, from reader: inout ByteReader) throws(CodecError)
+    -> ChannelValue
+  {
     guard let tag = WireTag(rawValue: tagByte) else {
-      if tagByte >= WireTag.firstExtension && allowsExtensions {
-        try checkDepth(depth, at: tagOffset)
-        return .ext(tag: tagByte, value: try readValue(from: &reader, depth: depth + 1))
-      }
       throw CodecError(
-        .unknownTag, at: tagOffset,
+        .unknownTag, at: reader.readerIndex - 1,
         expected: tagByte >= WireTag.firstExtension
           ? "a type tag 0–14 (extension tag \(tagByte) is not enabled)"
           : "a type tag 0–14, not the reserved tag \(tagByte)")
@@ -190,60 +243,42 @@ public struct StandardMessageCodec: Sendable {
     case .false: return .bool(false)
     case .int32: return .int32(try reader.readInt32("4 bytes of an int32"))
     case .int64: return .int64(try reader.readInt64("8 bytes of an int64"))
-    case .largeInt: return .largeInt(try Self.readUTF8(from: &reader, what: "a large int's hex"))
+    case .largeInt: return .largeInt(try readUTF8(from: &reader, what: "a large int's hex"))
     case .float64:
       try reader.align(to: 8)
       let bits = try reader.readInt64("8 bytes of a float64")
       return .float64(Double(bitPattern: UInt64(bitPattern: bits)))
-    case .string: return .string(try Self.readUTF8(from: &reader, what: "a string"))
+    case .string: return .string(try readUTF8(from: &reader, what: "a string"))
     case .uint8List:
       let sizeOffset = reader.readerIndex
       let count = try reader.readSize()
-      try Self.checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a Uint8List")
+      try checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a Uint8List")
       return .uint8List(Array(try reader.readSlice(count, "a Uint8List")))
     case .int32List:
-      return .int32List(try Self.readTypedList(Int32.self, from: &reader, what: "an Int32List"))
+      return .int32List(try readTypedList(Int32.self, from: &reader, what: "an Int32List"))
     case .int64List:
-      return .int64List(try Self.readTypedList(Int64.self, from: &reader, what: "an Int64List"))
+      return .int64List(try readTypedList(Int64.self, from: &reader, what: "an Int64List"))
     case .float32List:
-      return .float32List(try Self.readTypedList(Float.self, from: &reader, what: "a Float32List"))
+      return .float32List(try readTypedList(Float.self, from: &reader, what: "a Float32List"))
     case .float64List:
-      return .float64List(
-        try Self.readTypedList(Double.self, from: &reader, what: "a Float64List"))
-    case .list:
-      try checkDepth(depth, at: tagOffset)
-      let sizeOffset = reader.readerIndex
-      let count = try reader.readSize()
-      // Every element takes at least one byte: refuse impossible counts before allocating.
-      try Self.checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a list")
-      var items: [ChannelValue] = []
-      items.reserveCapacity(count)
-      for _ in 0..<count { items.append(try readValue(from: &reader, depth: depth + 1)) }
-      return .list(items)
-    case .map:
-      try checkDepth(depth, at: tagOffset)
-      let sizeOffset = reader.readerIndex
-      let count = try reader.readSize()
-      // Every entry takes at least two bytes (a key tag and a value tag).
-      try Self.checkCount(count, bytesEach: 2, reader: reader, at: sizeOffset, what: "a map")
-      var entries: [ChannelMapEntry] = []
-      entries.reserveCapacity(count)
-      for _ in 0..<count {
-        let key = try readValue(from: &reader, depth: depth + 1)
-        let value = try readValue(from: &reader, depth: depth + 1)
-        entries.append(ChannelMapEntry(key, value))
-      }
-      return .map(entries)
+      return .float64List(try readTypedList(Double.self, from: &reader, what: "a Float64List"))
+    case .list, .map:
+      // Containers are read by readValue; reaching here would be a codec bug, reported as data.
+      throw CodecError(
+        .unknownTag, at: reader.readerIndex - 1, expected: "a scalar type tag here")
     }
   }
 
   @inline(__always)
   func checkDepth(_ depth: Int, at offset: Int) throws(CodecError) {
-    if depth >= Self.maximumDepth {
-      throw CodecError(
-        .nestingTooDeep, at: offset,
-        expected: "containers nested at most \(Self.maximumDepth) deep")
-    }
+    if depth >= Self.maximumDepth { throw Self.tooDeep(at: offset) }
+  }
+
+  @inline(never)
+  static func tooDeep(at offset: Int) -> CodecError {
+    CodecError(
+      .nestingTooDeep, at: offset,
+      expected: "containers nested at most \(maximumDepth) deep, not \(maximumDepth + 1)")
   }
 
   /// Refuses a declared count whose elements, at `bytesEach` bytes or more each, cannot fit in
@@ -253,13 +288,21 @@ public struct StandardMessageCodec: Sendable {
     _ count: Int, bytesEach: Int, reader: ByteReader, at sizeOffset: Int, what: String
   ) throws(CodecError) {
     if count > reader.remaining / bytesEach {
-      throw CodecError(
-        .sizeOutOfBounds, at: sizeOffset,
-        expected: bytesEach == 1
-          ? "\(what) of at most \(reader.remaining) bytes (what remains), not \(count)"
-          : "\(what) of at most \(reader.remaining / bytesEach) elements of \(bytesEach) bytes "
-            + "(\(reader.remaining) bytes remain), not \(count)")
+      throw sizeError(
+        count, bytesEach: bytesEach, remaining: reader.remaining, at: sizeOffset, what)
     }
+  }
+
+  @inline(never)
+  static func sizeError(
+    _ count: Int, bytesEach: Int, remaining: Int, at sizeOffset: Int, _ what: String
+  ) -> CodecError {
+    CodecError(
+      .sizeOutOfBounds, at: sizeOffset,
+      expected: bytesEach == 1
+        ? "\(what) of at most \(remaining) bytes (what remains), not \(count)"
+        : "\(what) of at most \(remaining / bytesEach) elements of \(bytesEach) bytes "
+          + "(\(remaining) bytes remain), not \(count)")
   }
 
   static func readUTF8(from reader: inout ByteReader, what: String) throws(CodecError) -> String {
