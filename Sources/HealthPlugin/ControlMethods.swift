@@ -45,7 +45,7 @@ enum ControlMethods {
     ])
     let device = try args.optionalChoice("device", of: DeviceModel.allCases.map(\.rawValue))
       .flatMap(DeviceModel.init(rawValue:))
-    var version: OSVersion?
+    var version: PendingOSVersion?
     if let text = try args.optionalString("osVersion") {
       guard let parsed = Dispatcher.parseOSVersion(text) else {
         throw HealthError.invalidArgument(

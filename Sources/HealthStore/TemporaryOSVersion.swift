@@ -1,5 +1,6 @@
-// TEMPORARY stand-in for HealthKitModel.OSVersion until the model lands on main; deleted then.
-public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
+// TEMPORARY stand-in for HealthKitModel.OSVersion until the model lands on main (renamed to
+// avoid a clash with it); deleted then.
+public struct PendingOSVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
   public let major: Int
   public let minor: Int
   public let patch: Int
@@ -28,7 +29,7 @@ public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible
     patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)"
   }
 
-  public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+  public static func < (lhs: PendingOSVersion, rhs: PendingOSVersion) -> Bool {
     (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
   }
 }
