@@ -13,7 +13,7 @@ struct DecodeCommand: ParsableCommand {
       Extension tags 128-255 are refused unless --allow-extensions is given (as in Flutter).
 
       Examples:
-        hkbridge decode message 0c0403010000000600000000000000000000f03f04010000000000000007 02c3a9
+        hkbridge decode message 0c04030100000006000000000000f03f04010000000000000007 02c3a9
         hkbridge decode call 070b6973417661696c61626c6500
         hkbridge decode envelope 0001
         hkbridge encode call isAvailable | hkbridge decode call
@@ -51,7 +51,7 @@ struct DecodeCommand: ParsableCommand {
       abstract: "Decode one StandardMessageCodec value.",
       discussion: """
         Examples:
-          hkbridge decode message 0c0403010000000600000000000000000000f03f04010000000000000007 02c3a9
+          hkbridge decode message 0c04030100000006000000000000f03f04010000000000000007 02c3a9
             prints [1, 1.0, {"$int64": 1}, "é"]
           hkbridge decode message --allow-extensions 8103 2a000000
             prints {"$ext": {"tag": 129, "value": 42}}
