@@ -166,3 +166,34 @@ struct RoundTripTests {
     #expect(back.map(\.bitPattern) == samples.map(\.bitPattern))
   }
 }
+
+@Suite("Typed JSON: arbitrary input")
+struct ArbitraryInputTests {
+  @Test("mutated typed JSON either fails with an error or parses to a value that round-trips")
+  func mutations() throws {
+    var generator = ValueGenerator(rng: SeededGenerator(seed: 77))
+    var failures = 0
+    for _ in 0..<3000 {
+      var bytes = Array(ChannelJSON.print(generator.value(depth: 0)).utf8)
+      for _ in 0..<generator.int(1...3) where !bytes.isEmpty {
+        let index = generator.int(0...(bytes.count - 1))
+        switch generator.int(0...2) {
+        case 0: bytes[index] = Array(#"{}[]",:$0e.-"\ "#.utf8)[generator.int(0...13)]
+        case 1: bytes.remove(at: index)
+        default: bytes[index] = UInt8(truncatingIfNeeded: generator.rng.next())
+        }
+      }
+      do {
+        let value = try ChannelJSON.parse(utf8: bytes)
+        let text = ChannelJSON.print(value)
+        #expect(try ChannelJSON.parse(text) == value, "\(text)")
+      } catch {
+        failures += 1
+        #expect(!error.message.isEmpty)
+        #expect(error.path.hasPrefix("$"))
+      }
+    }
+    // Most mutations break the text; some leave valid JSON.
+    #expect(failures > 1000 && failures < 3000)
+  }
+}
