@@ -75,13 +75,13 @@ void main() {
 
   test('a reply of the wrong shape is a FormatException', () async {
     final host = FakeHost('0000');
-    expect(HkControl(host.send).advanceClock(const Duration(seconds: 1)),
+    await expectLater(HkControl(host.send).advanceClock(const Duration(seconds: 1)),
         throwsA(isA<FormatException>()));
   });
 
   test('an error envelope is an HkPlatformException with code, message and details', () async {
     final host = FakeHost('01 07 01 45 07 01 6d 0d 01 07 01 6b 03 05000000');
-    expect(
+    await expectLater(
         HkControl(host.send).injectFault('readRecords', 'READ_ERROR'),
         throwsA(isA<HkPlatformException>()
             .having((e) => e.code, 'code', 'E')
@@ -91,7 +91,7 @@ void main() {
 
   test('a null reply is HkNotImplementedException', () async {
     final host = FakeHost(null);
-    expect(HkControl(host.send).snapshot(),
+    await expectLater(HkControl(host.send).snapshot(),
         throwsA(isA<HkNotImplementedException>().having((e) => e.method, 'method', 'snapshot')));
   });
 

@@ -156,7 +156,7 @@ Frame decodeFrameBody(Uint8List body) {
     throw FrameFormatException(
         FrameErrorKind.invalidChannelName, 'frame $id has a channel name that is not UTF-8');
   }
-  final isNull = flags & frameFlagNullPayload != 0;
+  final isNull = (flags & frameFlagNullPayload) != 0;
   if (isNull && channelEnd != body.length) {
     throw FrameFormatException(FrameErrorKind.nullWithPayload,
         'frame $id sets the null-payload flag but carries ${body.length - channelEnd} bytes');
