@@ -112,6 +112,15 @@ void main() {
       expect(hello.payload, hex('0d00'));
     });
 
+    test('next() hands out the frames before a malformed one, then refuses it', () {
+      final reader = FrameReader()
+        ..feed([...stream.sublist(0, 14), ...hex('08000000 09 00 01000000 0000')]);
+      expect(reader.next(), isFrame(FrameKind.hello, 0, '', hex('0d00')));
+      expect(reader.next, throwsA(frameError(FrameErrorKind.unknownKind)));
+      expect(reader.next(), isNull);
+      expect(reader.isAtBoundary, isTrue);
+    });
+
     test('a stream that ends inside a frame is an error', () {
       final reader = FrameReader()..add(stream.sublist(0, 16));
       expect(reader.isAtBoundary, isFalse);

@@ -123,6 +123,7 @@ final class HkBridge {
   final Map<int, Completer<ByteData?>> _pending = {};
   final Completer<HkBridgeHello> _helloCompleter = Completer();
   final Completer<void> _stdoutDone = Completer();
+  final Completer<void> _stderrDone = Completer();
   final Queue<String> _stderrTail = Queue();
   late final HkBridgeHello _hello;
   int _lastId = 0;
@@ -240,7 +241,7 @@ final class HkBridge {
     _process.stderr
         .transform(const Utf8Decoder(allowMalformed: true))
         .transform(const LineSplitter())
-        .listen(_onStderrLine);
+        .listen(_onStderrLine, onDone: _stderrDone.complete, onError: (Object e) {});
     _process.stdin.done.then((_) {}, onError: (Object e) {
       _stdinClosed = true;
       _diagnose('writing to hkbridge failed: $e');
@@ -267,15 +268,17 @@ final class HkBridge {
 
   void _onChunk(List<int> chunk) {
     if (_failure != null) return;
-    final List<Frame> frames;
-    try {
-      frames = _reader.add(chunk);
-    } on FrameFormatException catch (e) {
-      _fail(HkBridgeException('hkbridge wrote a malformed frame: ${e.message}'));
-      _process.kill();
-      return;
-    }
-    for (final frame in frames) {
+    _reader.feed(chunk);
+    while (_failure == null) {
+      final Frame? frame;
+      try {
+        frame = _reader.next();
+      } on FrameFormatException catch (e) {
+        _fail(HkBridgeException('hkbridge wrote a malformed frame: ${e.message}'));
+        _process.kill();
+        return;
+      }
+      if (frame == null) return;
       _onFrame(frame);
     }
   }
@@ -349,7 +352,9 @@ final class HkBridge {
     } on FrameFormatException catch (e) {
       _diagnose(e.message);
     }
-    _process.exitCode.then((code) {
+    // Wait for stderr too, so that the exception carries the process's last words.
+    _process.exitCode.then((code) async {
+      await _stderrDone.future;
       _fail(HkBridgeExitedException(code, List.of(_stderrTail)));
       _stdoutDone.complete();
     });

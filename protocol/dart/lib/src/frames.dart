@@ -181,26 +181,41 @@ final class FrameReader {
   /// Bytes buffered that do not yet make a whole frame.
   int get bufferedLength => _end - _start;
 
-  /// Adds [chunk] and returns every frame it completes, in order.
+  /// Adds [chunk] and returns every frame it completes, in order. Throws
+  /// [FrameFormatException] at the first malformed frame (use [feed] and [next] to keep the
+  /// frames before it).
   List<Frame> add(List<int> chunk) {
-    _append(chunk);
+    feed(chunk);
     final frames = <Frame>[];
-    while (_end - _start >= 4) {
-      final length = ByteData.sublistView(_buffer, _start, _start + 4).getUint32(0, Endian.little);
-      if (length > maxFrameLength) {
-        throw FrameFormatException(FrameErrorKind.tooLong,
-            'a frame of $length bytes is above the limit of $maxFrameLength');
-      }
-      if (_end - _start - 4 < length) break;
-      final bodyStart = _start + 4;
-      _start = bodyStart + length;
-      frames.add(decodeFrameBody(Uint8List.sublistView(_buffer, bodyStart, _start)));
+    for (var frame = next(); frame != null; frame = next()) {
+      frames.add(frame);
     }
+    return frames;
+  }
+
+  /// Buffers [chunk]; take the frames it completes with [next].
+  void feed(List<int> chunk) => _append(chunk);
+
+  /// The next complete frame, or null when the buffer holds no whole frame. Throws
+  /// [FrameFormatException] for a malformed one (and skips it).
+  Frame? next() {
+    if (_end - _start < 4) return null;
+    final length = ByteData.sublistView(_buffer, _start, _start + 4).getUint32(0, Endian.little);
+    if (length > maxFrameLength) {
+      throw FrameFormatException(FrameErrorKind.tooLong,
+          'a frame of $length bytes is above the limit of $maxFrameLength');
+    }
+    if (_end - _start - 4 < length) return null;
+    final bodyStart = _start + 4;
+    _start = bodyStart + length;
+    final body = Uint8List.sublistView(_buffer, bodyStart, _start);
     if (_start == _end) {
+      // Empty again: later chunks start at the front. The body view stays valid until then,
+      // and decodeFrameBody copies what it keeps.
       _start = 0;
       _end = 0;
     }
-    return frames;
+    return decodeFrameBody(body);
   }
 
   /// Call at the end of the stream: throws if it ended inside a frame.
