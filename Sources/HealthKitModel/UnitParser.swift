@@ -83,6 +83,7 @@ public enum UnitParser {
     mutating func factor(depth: Int) throws(ModelError) -> Term {
       let base = try primary(depth: depth)
       guard current == "^" else { return base }
+      let caret = position
       position += 1
       var negative = false
       if current == "-" {
@@ -95,6 +96,7 @@ public enum UnitParser {
         position += 1
       }
       guard let magnitude = Int(digits), magnitude <= UnitParser.maximumExponent else {
+        position = caret
         throw error(
           "an integer exponent from -\(UnitParser.maximumExponent) to \(UnitParser.maximumExponent) after '^'"
         )
@@ -162,6 +164,7 @@ public enum UnitParser {
         prefixFactor = prefix.factor
       }
       position += 1
+      let numberStart = position
       var number = ""
       while let character = current, character != ">" {
         number.append(character)
@@ -174,6 +177,7 @@ public enum UnitParser {
             && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+")
         })
       else {
+        position = numberStart
         throw error("a positive molar mass in g/mol, e.g. mol<180.15588000005408>")
       }
       position += 1
