@@ -67,6 +67,19 @@ import Testing
     #expect((try? HealthUnit(fine))?.dimension.name == "a length")
   }
 
+  @Test func hugeExponentsAndSizesAreErrorsNotTraps() {
+    let nested =
+      String(repeating: "(", count: 16) + "m"
+      + String(repeating: ")^12", count: 16)
+    #expect(throws: ModelError.self) { try HealthUnit(nested) }
+    let chain = Array(repeating: "m", count: 65).joined(separator: "*")
+    #expect(throws: ModelError.self) { try HealthUnit(chain) }
+    let sixtyFour = Array(repeating: "m", count: 64).joined(separator: "*")
+    #expect((try? HealthUnit(sixtyFour)) != nil)
+    let tiny = Array(repeating: "pg^12", count: 4).joined(separator: "*")
+    #expect(throws: ModelError.self) { try HealthUnit(tiny) }
+  }
+
   @Test func errorMessageNamesTheUnitAndWhatWasExpected() {
     do {
       _ = try HealthUnit("kg/")
