@@ -101,8 +101,8 @@ enum RecordParsing {
     return values
   }
 
-  /// A category value: a case name (String) or a raw value (Int). `cervicalMucus` also takes
-  /// `value` for `appearance`.
+  /// A category value: a case name (String) or a raw value (Int), in `field` (`appearance` for
+  /// `cervicalMucus`, else `value`).
   static func categoryValue(_ args: Arguments, field: String, required: Bool) throws(HealthError)
     -> CategoryValueInput?
   {
