@@ -95,8 +95,8 @@ import Testing
       ],
       "now": .int64(1_704_067_200_000),
       "authorization": [:],
-      "promptsShown": 0,
-      "settingsOpened": 0,
+      "promptsShown": .int64(0),
+      "settingsOpened": .int64(0),
       "samples": [],
       "workoutsInProgress": [],
     ]
@@ -124,7 +124,9 @@ import Testing
     for _ in 0..<2 {
       let error = h.call("isAvailable")?.error
       #expect(
-        error == FlutterError(code: "READ_ERROR", message: "locked", details: ["hkErrorCode": 6]))
+        error
+          == FlutterError(
+            code: "READ_ERROR", message: "locked", details: ["hkErrorCode": .int64(6)]))
     }
     #expect(h.ok("isAvailable") == true)
   }
