@@ -44,6 +44,13 @@ import Testing
     #expect(error?.details == .object([("field", .string(field))]))
   }
 
+  @Test func nullOptionalFieldsAreLeftOut() {
+    let h = Harness()
+    h.setUp("configure", ["device": nil, "osVersion": "16.0", "now": nil])
+    #expect(h.store.device == .iPhone)
+    #expect(h.store.osVersion.description == "16.0")
+  }
+
   @Test func failedConfigureChangesNothing() {
     let h = Harness()
     let error = h.control("configure", ["device": "iPad", "osVersion": "nope"])?.error
