@@ -105,6 +105,22 @@ import Testing
     #expect(controlTables.map(\.count).reduce(0, +) == ControlMethods.table.count)
   }
 
+  @Test func everyPermissionMethodOfSpec7AndControlMethodOfSpec11IsThere() {
+    let plugin: Set<String> = [
+      "getPlatformVersion", "isAvailable", "requestQuantityPermissions",
+      "requestCategoryPermissions", "requestCharacteristicPermissions",
+      "requestWorkoutPermissions", "requestBloodPressurePermissions", "authorizationStatus",
+      "requestStatus", "readCharacteristic", "requestPermissions", "checkPermissions",
+      "openHealthSettings", "revokePermissions",
+    ]
+    #expect(plugin.isSubset(of: Set(PluginMethods.table.keys)))
+    let control: Set<String> = [
+      "reset", "configure", "setPromptPolicy", "setAuthorization", "setCharacteristic",
+      "injectFault", "advanceClock", "snapshot",
+    ]
+    #expect(control.isSubset(of: Set(ControlMethods.table.keys)))
+  }
+
   @Test func badConfigurationFallsBackAndIsReported() {
     let bad = Dispatcher.Configuration(device: "Watch", osVersion: "17.5")
     #expect(Dispatcher.configurationProblem(bad) != nil)
