@@ -82,6 +82,10 @@ public final class FrameServer {
     return id
   }
 
+  /// The input buffer's size: it grows to hold a whole frame up to `maxFrame`, never for a frame
+  /// that is being skipped, and shrinks back once it empties.
+  public var inputCapacity: Int { buffer.count }
+
   /// HOST_MESSAGEs still waiting for their HOST_REPLY.
   public var pendingHostMessageCount: Int { pendingHostReplies.count }
 
