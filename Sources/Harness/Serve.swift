@@ -70,7 +70,7 @@ public enum Serve {
         let scenario = try TranscriptReader.read(path: scenarioPath, requireReply: false)
         ScenarioRunner.run(scenario, on: handler, logger: logger)
       } catch {
-        logger.log(.error, "cannot use --scenario: \(error)")
+        Logger.writeStderr("hkbridge serve: cannot use --scenario: \(error)\n")
         return exitUsage
       }
     }
@@ -79,7 +79,7 @@ public enum Serve {
       do {
         server.recorder = try TranscriptRecorder(path: recordPath, methodChannels: handler.channels)
       } catch {
-        logger.log(.error, "cannot use --record: \(error)")
+        Logger.writeStderr("hkbridge serve: cannot use --record: \(error)\n")
         return exitUsage
       }
     }
@@ -127,7 +127,7 @@ public enum Serve {
     guard let recorder = server.recorder else { return status }
     recorder.flush()
     if let failure = recorder.failure {
-      logger.log(.error, failure.description)
+      Logger.writeStderr("hkbridge serve: \(failure)\n")
       return status == exitOK ? exitIOError : status
     }
     return status
