@@ -1,32 +1,75 @@
+import CJansson
 import FlutterCodec
 
 /// Typed JSON ("channel JSON", SPEC section 3): one JSON notation for channel values.
 ///
-/// CONTRACT (stable API; the implementation is being written):
 /// - `parse` reads one JSON text (jansson), `1` is int32, `1.0` float64, object key order kept,
 ///   `$`-tagged single-key objects become their tagged values.
 /// - `print` writes the canonical single-line form with `", "` and `": "` separators.
+///
+/// `parse(print(v)) == v` for every value (NaN payloads become the canonical NaN), and
+/// `print(parse(text))` is canonical.
 public enum ChannelJSON {
+  /// Containers (arrays, maps, `$map`, `$ext`) nested deeper than this are refused, the same
+  /// limit as the codec's ``StandardMessageCodec/maximumDepth``.
+  public static let maximumDepth = StandardMessageCodec.maximumDepth
+
   /// Parses typed JSON text into a channel value.
   public static func parse(_ text: String) throws(ChannelJSONError) -> ChannelValue {
-    throw ChannelJSONError(path: "$", message: "typed JSON parsing is not built yet")
+    try parse(utf8: Array(text.utf8))
+  }
+
+  /// Parses typed JSON from UTF-8 bytes (invalid UTF-8 is an error, not repaired).
+  public static func parse(utf8 bytes: [UInt8]) throws(ChannelJSONError) -> ChannelValue {
+    let result: Result<ChannelValue, ChannelJSONError> = bytes.withUnsafeBufferPointer { buffer in
+      do throws(ChannelJSONError) {
+        return .success(try parse(buffer))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(ChannelJSONError)
+    -> ChannelValue
+  {
+    guard let base = buffer.baseAddress, !buffer.isEmpty else {
+      throw ChannelJSONError(
+        .syntax, path: "$", message: "line 1, column 1: expected a JSON value, found no input")
+    }
+    var error = json_error_t()
+    let flags = JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES
+    let root = UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+      json_loadb($0, buffer.count, Int(flags), &error)
+    }
+    guard let root else { throw loadError(error) }
+    defer { hk_json_decref(root) }
+    var reader = JSONReader()
+    return try reader.read(root)
+  }
+
+  private static func loadError(_ error: json_error_t) -> ChannelJSONError {
+    var copy = error
+    let text = String(cString: hk_json_error_text(&copy))
+    let kind: ChannelJSONError.Kind
+    switch json_error_code(rawValue: UInt32(bitPattern: hk_json_error_code(&copy))) {
+    case json_error_invalid_utf8: kind = .invalidUTF8
+    case json_error_duplicate_key: kind = .duplicateKey
+    case json_error_numeric_overflow: kind = .outOfRange
+    case json_error_stack_overflow: kind = .nestingTooDeep
+    default: kind = .syntax
+    }
+    return ChannelJSONError(
+      kind, path: "$",
+      message:
+        "line \(error.line), column \(error.column) (byte \(error.position)): \(text)")
   }
 
   /// The canonical typed JSON text of `value` (one line).
   public static func print(_ value: ChannelValue) -> String {
-    "null"
+    var out = ""
+    JSONWriter.append(value, to: &out)
+    return out
   }
-}
-
-/// Why a typed JSON text is not a channel value; `path` names the place (`$.args.identifiers[2]`).
-public struct ChannelJSONError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var path: String
-  public var message: String
-
-  public init(path: String, message: String) {
-    self.path = path
-    self.message = message
-  }
-
-  public var description: String { "\(path): \(message)" }
 }

@@ -57,7 +57,13 @@ public struct ByteReader {
     let first = try readByte("a size")
     switch first {
     case 254: return Int(try readUInt16("the uint16 of a size"))
-    case 255: return Int(try readUInt32("the uint32 of a size"))
+    case 255:
+      let start = readerIndex
+      let wide = try readUInt32("the uint32 of a size")
+      guard let size = Int(exactly: wide) else {
+        throw CodecError(.sizeOutOfBounds, at: start, expected: "a size this platform can hold")
+      }
+      return size
     default: return Int(first)
     }
   }

@@ -128,8 +128,10 @@ extension ChannelValue {
 
 // MARK: - Equality
 
-/// Structural equality, as the bytes see it: same case, same contents, same order. Floats are
-/// equal when their bits are equal or both are NaN, so `-0.0 != 0.0` and `NaN == NaN`.
+/// Structural equality, as the bytes see it: same case, same contents, same order. Strings are
+/// equal when their UTF-8 bytes are equal (as Dart compares code units; Swift's own `==` would
+/// call canonically equivalent strings such as "\u{E9}" and "e\u{301}" equal). Floats are equal
+/// when their bits are equal or both are NaN, so `-0.0 != 0.0` and `NaN == NaN`.
 extension ChannelValue: Hashable {
   public static func == (lhs: ChannelValue, rhs: ChannelValue) -> Bool {
     switch (lhs, rhs) {
@@ -137,9 +139,9 @@ extension ChannelValue: Hashable {
     case (.bool(let a), .bool(let b)): return a == b
     case (.int32(let a), .int32(let b)): return a == b
     case (.int64(let a), .int64(let b)): return a == b
-    case (.largeInt(let a), .largeInt(let b)): return a == b
+    case (.largeInt(let a), .largeInt(let b)): return sameUTF8(a, b)
     case (.float64(let a), .float64(let b)): return sameFloat(a, b)
-    case (.string(let a), .string(let b)): return a == b
+    case (.string(let a), .string(let b)): return sameUTF8(a, b)
     case (.uint8List(let a), .uint8List(let b)): return a == b
     case (.int32List(let a), .int32List(let b)): return a == b
     case (.int64List(let a), .int64List(let b)): return a == b
@@ -175,6 +177,12 @@ extension ChannelValue: Hashable {
       hasher.combine(value)
     }
   }
+}
+
+/// Byte-wise string equality (no Unicode canonical equivalence).
+@inline(__always)
+private func sameUTF8(_ a: String, _ b: String) -> Bool {
+  a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
 }
 
 @inline(__always)

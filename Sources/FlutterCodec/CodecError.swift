@@ -2,13 +2,15 @@
 public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The class of failure; stable names, used in `MALFORMED_MESSAGE` details.
   public enum Kind: String, Sendable, CaseIterable {
-    /// The input ended before the value did.
+    /// The input ended before the value did (inside a tag, number, size, padding, or before a
+    /// value that must follow).
     case truncated
     /// A type tag in 15…127, or an extension tag while extensions are off.
     case unknownTag
-    /// A declared size runs past the end of the input.
+    /// A declared size cannot fit in the bytes that remain (checked before allocating; the
+    /// offset is the size prefix's).
     case sizeOutOfBounds
-    /// A string's bytes are not valid UTF-8.
+    /// A string's bytes are not valid UTF-8 (the offset is the first ill-formed byte's).
     case invalidUTF8
     /// Bytes are left after the complete value(s).
     case trailingBytes

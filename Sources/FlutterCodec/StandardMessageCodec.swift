@@ -53,9 +53,9 @@ public struct StandardMessageCodec: Sendable {
     case .int64List(let l):
       Self.writeTypedList(l, tag: .int64List, to: &writer)
     case .float32List(let l):
-      Self.writeTypedList(l.map { $0.bitPattern }, tag: .float32List, to: &writer)
+      Self.writeTypedList(l, tag: .float32List, to: &writer)
     case .float64List(let l):
-      Self.writeTypedList(l.map { $0.bitPattern }, tag: .float64List, to: &writer)
+      Self.writeTypedList(l, tag: .float64List, to: &writer)
     case .list(let items):
       writer.writeByte(WireTag.list.rawValue)
       writer.writeSize(items.count)
@@ -81,8 +81,9 @@ public struct StandardMessageCodec: Sendable {
     }
   }
 
-  /// Tag, size, padding to the element size, then the elements little-endian.
-  static func writeTypedList<T: FixedWidthInteger>(
+  /// Tag, size, zero padding up to a multiple of the element size, then the elements
+  /// little-endian.
+  static func writeTypedList<T: WireElement>(
     _ elements: [T], tag: WireTag, to writer: inout ByteWriter
   ) {
     writer.writeByte(tag.rawValue)
@@ -91,7 +92,7 @@ public struct StandardMessageCodec: Sendable {
     #if _endian(little)
       elements.withUnsafeBytes { writer.writeBytes($0) }
     #else
-      elements.map { $0.littleEndian }.withUnsafeBytes { writer.writeBytes($0) }
+      elements.map(\.swappedToLittleEndian).withUnsafeBytes { writer.writeBytes($0) }
     #endif
   }
 
@@ -100,15 +101,47 @@ public struct StandardMessageCodec: Sendable {
   /// The one value that `bytes` hold; anything left over is an error.
   public func decode(_ bytes: [UInt8]) throws(CodecError) -> ChannelValue {
     try Self.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
-      let value = try readValue(from: &reader)
-      try Self.expectEnd(reader, after: "the message's value")
-      return value
+      try decodeWhole(&reader)
     }
+  }
+
+  /// The one value that `bytes` hold; alignment counts from the slice's first byte.
+  public func decode(_ bytes: ArraySlice<UInt8>) throws(CodecError) -> ChannelValue {
+    try Self.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
+      try decodeWhole(&reader)
+    }
+  }
+
+  /// The one value that `buffer` holds; alignment counts from the buffer's first byte.
+  public func decode(_ buffer: UnsafeRawBufferPointer) throws(CodecError) -> ChannelValue {
+    var reader = ByteReader(buffer)
+    return try decodeWhole(&reader)
+  }
+
+  func decodeWhole(_ reader: inout ByteReader) throws(CodecError) -> ChannelValue {
+    let value = try readValue(from: &reader)
+    try Self.expectEnd(reader, after: "the message's value")
+    return value
   }
 
   /// Runs `body` with a reader over `bytes` (typed throws through the buffer closure).
   static func withReader<R>(
     _ bytes: [UInt8], _ body: (inout ByteReader) throws(CodecError) -> R
+  ) throws(CodecError) -> R {
+    let result: Result<R, CodecError> = bytes.withUnsafeBytes { raw in
+      var reader = ByteReader(raw)
+      do throws(CodecError) {
+        return .success(try body(&reader))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Runs `body` with a reader over `bytes`; offsets count from the slice's first byte.
+  static func withReader<R>(
+    _ bytes: ArraySlice<UInt8>, _ body: (inout ByteReader) throws(CodecError) -> R
   ) throws(CodecError) -> R {
     let result: Result<R, CodecError> = bytes.withUnsafeBytes { raw in
       var reader = ByteReader(raw)
@@ -129,21 +162,77 @@ public struct StandardMessageCodec: Sendable {
     }
   }
 
-  /// Reads one value at the reader's position.
+  /// Reads one value at the reader's position. The value's own containers may nest
+  /// ``maximumDepth`` deep.
   public func readValue(from reader: inout ByteReader) throws(CodecError) -> ChannelValue {
     try readValue(from: &reader, depth: 0)
   }
 
+  /// `depth` is the number of containers (lists, maps, extension values) already open around the
+  /// value; opening one more is refused when `depth` has reached ``maximumDepth``.
+  ///
+  /// The recursive path (this function, ``readList(from:depth:at:)``, ``readMap(from:depth:at:)``)
+  /// is kept small; scalars are read by ``readScalar(_:from:)`` so that their locals do not take
+  /// stack space on every nesting level.
   func readValue(from reader: inout ByteReader, depth: Int) throws(CodecError) -> ChannelValue {
     let tagOffset = reader.readerIndex
     let tagByte = try reader.readByte("a type tag")
+    switch tagByte {
+    case WireTag.list.rawValue:
+      return try readList(from: &reader, depth: depth, at: tagOffset)
+    case WireTag.map.rawValue:
+      return try readMap(from: &reader, depth: depth, at: tagOffset)
+    case WireTag.firstExtension... where allowsExtensions:
+      try checkDepth(depth, at: tagOffset)
+      return .ext(tag: tagByte, value: try readValue(from: &reader, depth: depth + 1))
+    default:
+      return try Self.readScalar(tagByte, from: &reader)
+    }
+  }
+
+  @inline(never)
+  func readList(from reader: inout ByteReader, depth: Int, at tagOffset: Int) throws(CodecError)
+    -> ChannelValue
+  {
+    try checkDepth(depth, at: tagOffset)
+    let sizeOffset = reader.readerIndex
+    let count = try reader.readSize()
+    // Every element takes at least one byte: refuse impossible counts before allocating.
+    try Self.checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a list")
+    var items: [ChannelValue] = []
+    items.reserveCapacity(count)
+    for _ in 0..<count { items.append(try readValue(from: &reader, depth: depth + 1)) }
+    return .list(items)
+  }
+
+  @inline(never)
+  func readMap(from reader: inout ByteReader, depth: Int, at tagOffset: Int) throws(CodecError)
+    -> ChannelValue
+  {
+    try checkDepth(depth, at: tagOffset)
+    let sizeOffset = reader.readerIndex
+    let count = try reader.readSize()
+    // Every entry takes at least two bytes (a key tag and a value tag).
+    try Self.checkCount(count, bytesEach: 2, reader: reader, at: sizeOffset, what: "a map")
+    var entries: [ChannelMapEntry] = []
+    entries.reserveCapacity(count)
+    for _ in 0..<count {
+      let key = try readValue(from: &reader, depth: depth + 1)
+      let value = try readValue(from: &reader, depth: depth + 1)
+      entries.append(ChannelMapEntry(key, value))
+    }
+    return .map(entries)
+  }
+
+  /// A value that holds no other value, after its tag byte (`tagByte` was read at
+  /// `reader.readerIndex - 1`).
+  @inline(never)
+  static func readScalar(_ tagByte: UInt8, from reader: inout ByteReader) throws(CodecError)
+    -> ChannelValue
+  {
     guard let tag = WireTag(rawValue: tagByte) else {
-      if tagByte >= WireTag.firstExtension && allowsExtensions {
-        try checkDepth(depth, at: tagOffset)
-        return .ext(tag: tagByte, value: try readValue(from: &reader, depth: depth + 1))
-      }
       throw CodecError(
-        .unknownTag, at: tagOffset,
+        .unknownTag, at: reader.readerIndex - 1,
         expected: tagByte >= WireTag.firstExtension
           ? "a type tag 0–14 (extension tag \(tagByte) is not enabled)"
           : "a type tag 0–14, not the reserved tag \(tagByte)")
@@ -154,93 +243,105 @@ public struct StandardMessageCodec: Sendable {
     case .false: return .bool(false)
     case .int32: return .int32(try reader.readInt32("4 bytes of an int32"))
     case .int64: return .int64(try reader.readInt64("8 bytes of an int64"))
-    case .largeInt: return .largeInt(try Self.readUTF8(from: &reader, what: "a large int's hex"))
+    case .largeInt: return .largeInt(try readUTF8(from: &reader, what: "a large int's hex"))
     case .float64:
       try reader.align(to: 8)
       let bits = try reader.readInt64("8 bytes of a float64")
       return .float64(Double(bitPattern: UInt64(bitPattern: bits)))
-    case .string: return .string(try Self.readUTF8(from: &reader, what: "a string"))
+    case .string: return .string(try readUTF8(from: &reader, what: "a string"))
     case .uint8List:
+      let sizeOffset = reader.readerIndex
       let count = try reader.readSize()
+      try checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a Uint8List")
       return .uint8List(Array(try reader.readSlice(count, "a Uint8List")))
     case .int32List:
-      return .int32List(try Self.readTypedList(Int32.self, from: &reader, what: "an Int32List"))
+      return .int32List(try readTypedList(Int32.self, from: &reader, what: "an Int32List"))
     case .int64List:
-      return .int64List(try Self.readTypedList(Int64.self, from: &reader, what: "an Int64List"))
+      return .int64List(try readTypedList(Int64.self, from: &reader, what: "an Int64List"))
     case .float32List:
-      let bits = try Self.readTypedList(UInt32.self, from: &reader, what: "a Float32List")
-      return .float32List(bits.map(Float.init(bitPattern:)))
+      return .float32List(try readTypedList(Float.self, from: &reader, what: "a Float32List"))
     case .float64List:
-      let bits = try Self.readTypedList(UInt64.self, from: &reader, what: "a Float64List")
-      return .float64List(bits.map(Double.init(bitPattern:)))
-    case .list:
-      try checkDepth(depth, at: tagOffset)
-      let sizeOffset = reader.readerIndex
-      let count = try reader.readSize()
-      // Every element takes at least one byte: refuse impossible counts before allocating.
-      try Self.checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a list")
-      var items: [ChannelValue] = []
-      items.reserveCapacity(count)
-      for _ in 0..<count { items.append(try readValue(from: &reader, depth: depth + 1)) }
-      return .list(items)
-    case .map:
-      try checkDepth(depth, at: tagOffset)
-      let sizeOffset = reader.readerIndex
-      let count = try reader.readSize()
-      try Self.checkCount(count, bytesEach: 2, reader: reader, at: sizeOffset, what: "a map")
-      var entries: [ChannelMapEntry] = []
-      entries.reserveCapacity(count)
-      for _ in 0..<count {
-        let key = try readValue(from: &reader, depth: depth + 1)
-        let value = try readValue(from: &reader, depth: depth + 1)
-        entries.append(ChannelMapEntry(key, value))
-      }
-      return .map(entries)
+      return .float64List(try readTypedList(Double.self, from: &reader, what: "a Float64List"))
+    case .list, .map:
+      // Containers are read by readValue; reaching here would be a codec bug, reported as data.
+      throw CodecError(
+        .unknownTag, at: reader.readerIndex - 1, expected: "a scalar type tag here")
     }
   }
 
   @inline(__always)
   func checkDepth(_ depth: Int, at offset: Int) throws(CodecError) {
-    if depth >= Self.maximumDepth {
-      throw CodecError(
-        .nestingTooDeep, at: offset,
-        expected: "containers nested at most \(Self.maximumDepth) deep")
+    if depth >= Self.maximumDepth { throw Self.tooDeep(at: offset) }
+  }
+
+  @inline(never)
+  static func tooDeep(at offset: Int) -> CodecError {
+    CodecError(
+      .nestingTooDeep, at: offset,
+      expected: "containers nested at most \(maximumDepth) deep, not \(maximumDepth + 1)")
+  }
+
+  /// Refuses a declared count whose elements, at `bytesEach` bytes or more each, cannot fit in
+  /// the bytes left. The error names the offset of the size prefix.
+  @inline(__always)
+  static func checkCount(
+    _ count: Int, bytesEach: Int, reader: ByteReader, at sizeOffset: Int, what: String
+  ) throws(CodecError) {
+    if count > reader.remaining / bytesEach {
+      throw sizeError(
+        count, bytesEach: bytesEach, remaining: reader.remaining, at: sizeOffset, what)
     }
   }
 
-  static func checkCount(
-    _ count: Int, bytesEach: Int, reader: ByteReader, at offset: Int, what: String
-  ) throws(CodecError) {
-    if count > reader.remaining / bytesEach {
-      throw CodecError(
-        .sizeOutOfBounds, at: offset,
-        expected:
-          "\(what) of \(count) elements, but only \(reader.remaining) bytes remain")
-    }
+  @inline(never)
+  static func sizeError(
+    _ count: Int, bytesEach: Int, remaining: Int, at sizeOffset: Int, _ what: String
+  ) -> CodecError {
+    CodecError(
+      .sizeOutOfBounds, at: sizeOffset,
+      expected: bytesEach == 1
+        ? "\(what) of at most \(remaining) bytes (what remains), not \(count)"
+        : "\(what) of at most \(remaining / bytesEach) elements of \(bytesEach) bytes "
+          + "(\(remaining) bytes remain), not \(count)")
   }
 
   static func readUTF8(from reader: inout ByteReader, what: String) throws(CodecError) -> String {
+    let sizeOffset = reader.readerIndex
     let count = try reader.readSize()
+    try checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: what)
     let start = reader.readerIndex
-    let bytes = try reader.readSlice(count, what)
-    guard let s = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-    else {
-      throw CodecError(.invalidUTF8, at: start, expected: "\(what) of valid UTF-8")
+    let bytes = try reader.readSlice(count, what).assumingMemoryBound(to: UInt8.self)
+    guard let s = String(validating: bytes, as: UTF8.self) else {
+      let bad = start + firstInvalidUTF8Offset(bytes)
+      throw CodecError(
+        .invalidUTF8, at: bad,
+        expected: "\(what) of valid UTF-8 (an ill-formed sequence starts here)")
     }
     return s
   }
 
-  static func readTypedList<T: FixedWidthInteger>(
+  /// Where the first ill-formed UTF-8 sequence in `bytes` starts (only called on invalid bytes).
+  static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): offset += encoded.count
+      case .error, .emptyInput: return offset
+      }
+    }
+  }
+
+  /// Size, padding to the element size (from the start of the buffer), then the elements.
+  static func readTypedList<T: WireElement>(
     _: T.Type, from reader: inout ByteReader, what: String
   ) throws(CodecError) -> [T] {
+    let sizeOffset = reader.readerIndex
     let count = try reader.readSize()
-    try reader.align(to: MemoryLayout<T>.size)
     let size = MemoryLayout<T>.size
-    if count > reader.remaining / size {
-      throw CodecError(
-        .sizeOutOfBounds, at: reader.readerIndex,
-        expected: "\(what) of \(count) elements, but only \(reader.remaining) bytes remain")
-    }
+    try reader.align(to: size)
+    try checkCount(count, bytesEach: size, reader: reader, at: sizeOffset, what: what)
     let raw = try reader.readSlice(count * size, what)
     let elements = [T](unsafeUninitializedCapacity: count) { out, initialized in
       UnsafeMutableRawBufferPointer(out).copyMemory(from: raw)
@@ -249,7 +350,7 @@ public struct StandardMessageCodec: Sendable {
     #if _endian(little)
       return elements
     #else
-      return elements.map { T(littleEndian: $0) }
+      return elements.map(\.swappedToLittleEndian)
     #endif
   }
 }

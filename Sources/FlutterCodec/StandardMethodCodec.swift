@@ -20,21 +20,32 @@ public struct StandardMethodCodec: Sendable {
   /// A method name value and an arguments value, and nothing after them.
   public func decodeMethodCall(_ bytes: [UInt8]) throws(CodecError) -> MethodCall {
     try StandardMessageCodec.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
-      let nameOffset = reader.readerIndex
-      let name = try messageCodec.readValue(from: &reader)
-      guard case .string(let method) = name else {
-        throw CodecError(
-          .methodNameNotString, at: nameOffset,
-          expected: "the method name as a string, not \(name.typeName)")
-      }
-      if reader.isAtEnd {
-        throw CodecError(
-          .truncated, at: reader.readerIndex, expected: "the arguments of method '\(method)'")
-      }
-      let arguments = try messageCodec.readValue(from: &reader)
-      try StandardMessageCodec.expectEnd(reader, after: "the method call's arguments")
-      return MethodCall(method, arguments)
+      try readMethodCall(&reader)
     }
+  }
+
+  /// A method call held in a slice; alignment counts from the slice's first byte.
+  public func decodeMethodCall(_ bytes: ArraySlice<UInt8>) throws(CodecError) -> MethodCall {
+    try StandardMessageCodec.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
+      try readMethodCall(&reader)
+    }
+  }
+
+  func readMethodCall(_ reader: inout ByteReader) throws(CodecError) -> MethodCall {
+    let nameOffset = reader.readerIndex
+    let name = try messageCodec.readValue(from: &reader)
+    guard case .string(let method) = name else {
+      throw CodecError(
+        .methodNameNotString, at: nameOffset,
+        expected: "the method name as a string, not \(name.typeName)")
+    }
+    if reader.isAtEnd {
+      throw CodecError(
+        .truncated, at: reader.readerIndex, expected: "the arguments of method '\(method)'")
+    }
+    let arguments = try messageCodec.readValue(from: &reader)
+    try StandardMessageCodec.expectEnd(reader, after: "the method call's arguments")
+    return MethodCall(method, arguments)
   }
 
   // MARK: Envelopes
@@ -66,24 +77,37 @@ public struct StandardMethodCodec: Sendable {
     }
   }
 
+  /// A success envelope (flag 0, one value) or an error envelope (flag 1, code, message, details
+  /// and an optional stacktrace), and nothing after it.
   public func decodeEnvelope(_ bytes: [UInt8]) throws(CodecError) -> Envelope {
     try StandardMessageCodec.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
-      if reader.isAtEnd {
-        throw CodecError(.emptyEnvelope, at: 0, expected: "an envelope flag byte (0 or 1)")
-      }
-      let flag = try reader.readByte("an envelope flag byte")
-      switch flag {
-      case 0:
-        let value = try messageCodec.readValue(from: &reader)
-        try StandardMessageCodec.expectEnd(reader, after: "the success envelope's value")
-        return .success(value)
-      case 1:
-        return .error(try readErrorFields(from: &reader))
-      default:
-        throw CodecError(
-          .invalidEnvelopeFlag, at: 0,
-          expected: "an envelope flag 0 (success) or 1 (error), not \(flag)")
-      }
+      try readEnvelope(&reader)
+    }
+  }
+
+  /// An envelope held in a slice; alignment counts from the slice's first byte (the flag).
+  public func decodeEnvelope(_ bytes: ArraySlice<UInt8>) throws(CodecError) -> Envelope {
+    try StandardMessageCodec.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
+      try readEnvelope(&reader)
+    }
+  }
+
+  func readEnvelope(_ reader: inout ByteReader) throws(CodecError) -> Envelope {
+    if reader.isAtEnd {
+      throw CodecError(.emptyEnvelope, at: 0, expected: "an envelope flag byte (0 or 1)")
+    }
+    let flag = try reader.readByte("an envelope flag byte")
+    switch flag {
+    case 0:
+      let value = try messageCodec.readValue(from: &reader)
+      try StandardMessageCodec.expectEnd(reader, after: "the success envelope's value")
+      return .success(value)
+    case 1:
+      return .error(try readErrorFields(from: &reader))
+    default:
+      throw CodecError(
+        .invalidEnvelopeFlag, at: 0,
+        expected: "an envelope flag 0 (success) or 1 (error), not \(flag)")
     }
   }
 

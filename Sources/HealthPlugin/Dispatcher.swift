@@ -1,9 +1,17 @@
 import FlutterCodec
+import HealthKitModel
+import HealthStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Routes platform messages by channel name to their handlers and turns the handlers' answers into
 /// reply bytes. One dispatcher is one emulated iOS host with one mock HealthKit store.
 ///
-/// CONTRACT (stable API used by the Harness; the handlers behind it are being written):
+/// CONTRACT (stable API used by the Harness):
 /// - `handleMessage(channel:payload:)` takes the payload bytes of one platform message (`nil` for
 ///   a null message) and returns the reply bytes, or `nil` for a null reply (no handler for the
 ///   channel, or a method that is not implemented).
@@ -34,25 +42,118 @@ public final class Dispatcher {
   public static let controlChannel = "hkbridge/control"
 
   public let configuration: Configuration
+  /// The emulated device's HealthKit store.
+  public let store: HealthStore
+  /// Where warnings go (the permission bridge's skipped identifiers, …). Default: one line on
+  /// stderr each, prefixed `hkbridge: warning: `. Set `{ _ in }` to silence.
+  public var warningHandler: (String) -> Void = Dispatcher.writeToStandardError
 
+  private let codec = StandardMethodCodec()
+  private let pluginChannelSet: Set<String>
+  private let pluginTable: MethodTable
+  private let controlTable: MethodTable
+  private let pluginMethodNames: Set<String>
+
+  /// A device or OS version the configuration cannot use falls back to the default (iPhone,
+  /// 17.5); ``configurationProblem(_:)`` says beforehand what is wrong.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
+    let device = DeviceModel(rawValue: configuration.device) ?? .iPhone
+    let version =
+      Self.parseOSVersion(configuration.osVersion) ?? HealthStore.defaultOSVersion
+    self.store = HealthStore(device: device, osVersion: version)
+    self.pluginChannelSet = Set(configuration.pluginChannels)
+    self.pluginTable = PluginMethods.table
+    self.controlTable = ControlMethods.table
+    self.pluginMethodNames = Set(pluginTable.keys)
+  }
+
+  /// What is wrong with a configuration's device or OS version, or `nil` when it is usable.
+  public static func configurationProblem(_ configuration: Configuration) -> String? {
+    if DeviceModel(rawValue: configuration.device) == nil {
+      return "unknown device '\(configuration.device)'; expected iPhone or iPad"
+    }
+    if parseOSVersion(configuration.osVersion) == nil {
+      return "invalid OS version '\(configuration.osVersion)'; expected a version such as 17.5 "
+        + "(\(HealthStore.oldestOSVersion) or later)"
+    }
+    return nil
+  }
+
+  static func parseOSVersion(_ text: String) -> PendingOSVersion? {
+    guard let version = PendingOSVersion(text), version >= HealthStore.oldestOSVersion,
+      version.major <= HealthStore.newestOSMajor
+    else { return nil }
+    return version
   }
 
   /// Every channel with a handler, plugin channels first, then the control channel.
   public var channels: [String] { configuration.pluginChannels + [Self.controlChannel] }
 
-  /// The device profile for the harness's HELLO frame.
-  public var deviceDescription: ChannelValue {
-    .object([
-      ("model", .string(configuration.device)),
-      ("osVersion", .string(configuration.osVersion)),
-      ("restricted", .bool(false)),
-    ])
+  /// The device profile for the harness's HELLO frame: `model`, `osVersion`, `restricted`,
+  /// `bundleId`, as the store has them now.
+  public var deviceDescription: ChannelValue { StateEncoding.device(store) }
+
+  /// Whether HealthKit is restricted on the emulated device.
+  public var restricted: Bool { store.restricted }
+
+  /// Back to the state the dispatcher started in (the control channel's `reset`).
+  public func reset() {
+    store.reset()
   }
 
   /// The reply bytes for one message, or `nil` for a null reply.
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
-    nil
+    let table: MethodTable
+    if pluginChannelSet.contains(channel) {
+      table = pluginTable
+    } else if channel == Self.controlChannel {
+      table = controlTable
+    } else {
+      return nil
+    }
+    guard let payload else {
+      return errorReply(ErrorMapping.nullMessage(channel: channel))
+    }
+    let call: MethodCall
+    do {
+      call = try codec.decodeMethodCall(payload)
+    } catch {
+      return errorReply(ErrorMapping.malformed(channel: channel, error))
+    }
+    guard let handler = table[call.method] else { return nil }
+    let context = MethodContext(
+      method: call.method, arguments: Arguments(call.arguments), store: store,
+      warn: warningHandler, pluginMethods: pluginMethodNames)
+    do {
+      return codec.encodeSuccessEnvelope(try handler.run(context))
+    } catch {
+      return errorReply(error)
+    }
+  }
+
+  /// The reply for one call, decoded (for tests and in-process users).
+  public func handle(channel: String, call: MethodCall) -> Envelope? {
+    guard let bytes = handleMessage(channel: channel, payload: codec.encodeMethodCall(call))
+    else { return nil }
+    return try? codec.decodeEnvelope(bytes)
+  }
+
+  private func errorReply(_ error: HealthError) -> [UInt8] {
+    codec.encodeErrorEnvelope(ErrorMapping.flutterError(error))
+  }
+
+  /// The default warning handler.
+  public static func writeToStandardError(_ message: String) {
+    let line = Array("hkbridge: warning: \(message)\n".utf8)
+    line.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(2, base + offset, buffer.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
   }
 }

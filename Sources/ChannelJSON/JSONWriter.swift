@@ -1,0 +1,164 @@
+import FlutterCodec
+
+/// The canonical typed JSON printer (SPEC section 3): one line, `", "` and `": "` separators,
+/// non-ASCII text as UTF-8, control characters escaped.
+enum JSONWriter {
+  static func append(_ value: ChannelValue, to out: inout String) {
+    switch value {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int32(let v): out += String(v)
+    case .int64(let v):
+      if Int32(exactly: v) != nil {
+        appendTagged(.int64, to: &out) { $0 += String(v) }
+      } else {
+        out += String(v)
+      }
+    case .largeInt(let hex):
+      appendTagged(.largeInt, to: &out) { appendString(hex, to: &$0) }
+    case .float64(let d):
+      if d.isFinite {
+        out += FloatText.double(d)
+      } else {
+        appendTagged(.float64, to: &out) { appendString(specialName(d), to: &$0) }
+      }
+    case .string(let s):
+      appendString(s, to: &out)
+    case .uint8List(let bytes):
+      appendTagged(.uint8List, to: &out) { appendString(Base64.encode(bytes), to: &$0) }
+    case .int32List(let l):
+      appendTagged(.int32List, to: &out) { appendArray(l, to: &$0) { String($0) } }
+    case .int64List(let l):
+      appendTagged(.int64List, to: &out) { appendArray(l, to: &$0) { String($0) } }
+    case .float32List(let l):
+      appendTagged(.float32List, to: &out) {
+        appendArray(l, to: &$0) { $0.isFinite ? FloatText.float($0) : quoted(specialName($0)) }
+      }
+    case .float64List(let l):
+      appendTagged(.float64List, to: &out) {
+        appendArray(l, to: &$0) { $0.isFinite ? FloatText.double($0) : quoted(specialName($0)) }
+      }
+    case .list(let items):
+      out += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { out += ", " }
+        append(item, to: &out)
+      }
+      out += "]"
+    case .map(let entries):
+      appendMap(entries, to: &out)
+    case .ext(let tag, let inner):
+      appendTagged(.ext, to: &out) {
+        $0 += "{\"tag\": \(tag), \"value\": "
+        append(inner, to: &$0)
+        $0 += "}"
+      }
+    }
+  }
+
+  private static func appendMap(_ entries: [ChannelMapEntry], to out: inout String) {
+    if let keys = objectKeys(entries) {
+      out += "{"
+      for (index, entry) in entries.enumerated() {
+        if index > 0 { out += ", " }
+        appendString(keys[index], to: &out)
+        out += ": "
+        append(entry.value, to: &out)
+      }
+      out += "}"
+      return
+    }
+    appendTagged(.map, to: &out) {
+      $0 += "["
+      for (index, entry) in entries.enumerated() {
+        if index > 0 { $0 += ", " }
+        $0 += "["
+        append(entry.key, to: &$0)
+        $0 += ", "
+        append(entry.value, to: &$0)
+        $0 += "]"
+      }
+      $0 += "]"
+    }
+  }
+
+  /// The keys when the map can be written as a plain JSON object that reads back as the same map:
+  /// every key a string without NUL (jansson refuses NUL in keys), no key repeated byte for byte,
+  /// and not a single key that is a `$` tag name.
+  private static func objectKeys(_ entries: [ChannelMapEntry]) -> [String]? {
+    var keys: [String] = []
+    keys.reserveCapacity(entries.count)
+    for entry in entries {
+      guard case .string(let key) = entry.key, !key.utf8.contains(0) else { return nil }
+      keys.append(key)
+    }
+    if keys.count == 1 && TypedTag(rawValue: keys[0]) != nil { return nil }
+    if keys.count > 1 {
+      var seen = Set<[UInt8]>()
+      for key in keys where !seen.insert(Array(key.utf8)).inserted { return nil }
+    }
+    return keys
+  }
+
+  private static func appendTagged(
+    _ tag: TypedTag, to out: inout String, _ body: (inout String) -> Void
+  ) {
+    out += "{\""
+    out += tag.rawValue
+    out += "\": "
+    body(&out)
+    out += "}"
+  }
+
+  private static func appendArray<T>(
+    _ elements: [T], to out: inout String, _ text: (T) -> String
+  ) {
+    out += "["
+    for (index, element) in elements.enumerated() {
+      if index > 0 { out += ", " }
+      out += text(element)
+    }
+    out += "]"
+  }
+
+  static func specialName<F: BinaryFloatingPoint>(_ value: F) -> String {
+    if value.isNaN { return "NaN" }
+    return value < 0 ? "-Infinity" : "Infinity"
+  }
+
+  private static func quoted(_ text: String) -> String { "\"" + text + "\"" }
+
+  /// A JSON string literal: `"` and `\` escaped, control characters (U+0000–U+001F, U+007F–U+009F)
+  /// as `\n`, `\t`, … or `\u00xx`; everything else as its UTF-8.
+  static func appendString(_ string: String, to out: inout String) {
+    out += "\""
+    // Fast path: nothing to escape (0xC2 leads every UTF-8 C1 control character).
+    let plain = !string.utf8.contains { byte in
+      byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+    }
+    if plain {
+      out += string
+      out += "\""
+      return
+    }
+    for scalar in string.unicodeScalars {
+      switch scalar.value {
+      case 0x22: out += "\\\""
+      case 0x5C: out += "\\\\"
+      case 0x08: out += "\\b"
+      case 0x0C: out += "\\f"
+      case 0x0A: out += "\\n"
+      case 0x0D: out += "\\r"
+      case 0x09: out += "\\t"
+      case 0x00..<0x20, 0x7F..<0xA0:
+        let digits = Array("0123456789abcdef".unicodeScalars)
+        out += "\\u00"
+        out.unicodeScalars.append(digits[Int(scalar.value >> 4)])
+        out.unicodeScalars.append(digits[Int(scalar.value & 15)])
+      default:
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}

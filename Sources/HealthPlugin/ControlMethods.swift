@@ -1,0 +1,135 @@
+import FlutterCodec
+import HealthStore
+
+/// The control channel `hkbridge/control` (SPEC 11): sets the emulated device and the simulated
+/// user up, and shows the store. Control methods refuse unknown fields (typos would otherwise
+/// pass silently).
+enum ControlMethods {
+  static let table = MethodTable.merging([
+    core, AuthorizationControl.table, RecordMethods.controlTable,
+  ])
+
+  static let core: MethodTable = [
+    "reset": .control { context in
+      let store = context.store
+      return {
+        store.reset()
+        return .null
+      }
+    },
+    "configure": .control(configure),
+    "injectFault": .control(injectFault),
+    "advanceClock": .control { (context) throws(HealthError) -> MethodOperation in
+      let args = context.arguments
+      try args.rejectUnknownFields(allowed: ["ms"])
+      let milliseconds = try args.int("ms")
+      let store = context.store
+      return { () throws(HealthError) in
+        try store.advanceClock(by: milliseconds)
+        return .object([("now", .int(store.now))])
+      }
+    },
+    "snapshot": .control { context in
+      let store = context.store
+      return { StateEncoding.snapshot(store) }
+    },
+  ]
+
+  // MARK: configure
+
+  @Sendable
+  static func configure(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+    let args = context.arguments
+    try args.rejectUnknownFields(allowed: [
+      "device", "osVersion", "restricted", "bundleId", "now", "uuidSeed",
+    ])
+    let device = try args.optionalChoice("device", of: DeviceModel.allCases.map(\.rawValue))
+      .flatMap(DeviceModel.init(rawValue:))
+    var version: PendingOSVersion?
+    if let text = try args.optionalString("osVersion") {
+      guard let parsed = Dispatcher.parseOSVersion(text) else {
+        throw HealthError.invalidArgument(
+          field: "osVersion",
+          "osVersion \"\(text)\" is not a usable iOS version; expected one like \"17.5\" or "
+            + "\"16.4\", from \(HealthStore.oldestOSVersion) (HealthKit's first) to "
+            + "\(HealthStore.newestOSMajor).x")
+      }
+      version = parsed
+    }
+    let restricted = try args.optionalBool("restricted")
+    let bundleId = try args.optionalString("bundleId")
+    if let bundleId, bundleId.isEmpty || bundleId.contains(where: \.isWhitespace) {
+      throw HealthError.invalidArgument(
+        field: "bundleId",
+        "bundleId \"\(bundleId)\" must be a non-empty identifier without spaces, "
+          + "like \"com.example.app\"")
+    }
+    let now = try args.optionalInt("now")
+    if let now, !HealthStore.clockRange.contains(now) {
+      throw HealthError.invalidArgument(
+        field: "now",
+        "now \(now) is outside the clock's range; expected milliseconds since the Unix epoch "
+          + "from \(HealthStore.clockRange.lowerBound) to \(HealthStore.clockRange.upperBound)")
+    }
+    var seed: UInt64?
+    if let value = try args.optionalInt("uuidSeed") {
+      guard value >= 0, UInt64(value) < HealthStore.maximumUUIDCounter else {
+        throw HealthError.invalidArgument(
+          field: "uuidSeed",
+          "uuidSeed \(value) is out of range; expected 0 to \(HealthStore.maximumUUIDCounter - 1) "
+            + "(the next uuid uses uuidSeed + 1, as 12 hex digits)")
+      }
+      seed = UInt64(value)
+    }
+    let store = context.store
+    return {
+      store.configure(
+        device: device, osVersion: version, restricted: restricted, bundleId: bundleId, now: now,
+        uuidSeed: seed)
+      return .null
+    }
+  }
+
+  // MARK: injectFault
+
+  /// The codes a fault may carry: the catalogue, except `MALFORMED_MESSAGE` (a property of bytes,
+  /// not of a call).
+  static let faultCodes = HealthErrorCode.allCases.filter { $0 != .malformedMessage }
+
+  @Sendable
+  static func injectFault(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+    let args = context.arguments
+    try args.rejectUnknownFields(allowed: ["method", "code", "hkErrorCode", "message", "count"])
+    let method = try args.string("method")
+    guard context.pluginMethods.contains(method) else {
+      throw HealthError.invalidArgument(
+        field: "method",
+        "method \"\(method)\" is not a method of the plugin channel; expected one of "
+          + context.pluginMethods.sorted().joined(separator: ", "))
+    }
+    let codeText = try args.choice("code", of: faultCodes.map(\.rawValue))
+    let code = HealthErrorCode(rawValue: codeText) ?? .readError
+    let hkErrorCode = try args.optionalInt("hkErrorCode")
+    if let hkErrorCode, hkErrorCode < 0 {
+      throw HealthError.invalidArgument(
+        field: "hkErrorCode",
+        "hkErrorCode \(hkErrorCode) is negative; expected an HKError.Code raw value such as 6")
+    }
+    let message =
+      try args.optionalString("message")
+      ?? "HealthKit failed \(method) (\(codeText), injected by the control channel)"
+    let count = try args.optionalInt("count") ?? 1
+    guard count >= 1 else {
+      throw HealthError.invalidArgument(
+        field: "count", "count \(count) must be at least 1 (the number of calls that fail)")
+    }
+    let fault = InjectedFault(
+      method: method, error: HealthError(code, message, hkErrorCode: hkErrorCode),
+      remaining: count)
+    let store = context.store
+    return {
+      store.injectFault(fault)
+      return .null
+    }
+  }
+}

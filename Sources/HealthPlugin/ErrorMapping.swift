@@ -1,0 +1,63 @@
+import FlutterCodec
+import HealthStore
+
+/// The one place where typed errors become the `FlutterError` Dart sees (SPEC section 10).
+///
+/// `details` is always a map. Its keys appear only when they apply, always in this order:
+/// `hkErrorCode`, `type`, `field`, `offset`, `minimumOS`, `deviceOS`, `reason`,
+/// `allowedActivities`, `types`, `iosBehavior`.
+enum ErrorMapping {
+  static func flutterError(_ error: HealthError) -> FlutterError {
+    FlutterError(code: error.code.rawValue, message: error.message, details: details(error))
+  }
+
+  static func details(_ error: HealthError) -> ChannelValue {
+    var pairs: [(String, ChannelValue)] = []
+    if let code = error.hkErrorCode { pairs.append(("hkErrorCode", .int(code))) }
+    if let type = error.type { pairs.append(("type", .string(type))) }
+    if let field = error.field { pairs.append(("field", .string(field))) }
+    if let offset = error.offset { pairs.append(("offset", .int(offset))) }
+    if let minimumOS = error.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }
+    if let deviceOS = error.deviceOS { pairs.append(("deviceOS", .string(deviceOS))) }
+    if let reason = error.reason { pairs.append(("reason", .string(reason))) }
+    if let activities = error.allowedActivities {
+      pairs.append(("allowedActivities", .list(activities.map { .string($0) })))
+    }
+    if let types = error.types { pairs.append(("types", .list(types.map(problem)))) }
+    if let behavior = error.iosBehavior { pairs.append(("iosBehavior", .string(behavior))) }
+    return .object(pairs)
+  }
+
+  /// One entry of `details.types`: `type`, `code`, then `reason` and `minimumOS` when they
+  /// apply, then `message`.
+  static func problem(_ problem: TypeProblem) -> ChannelValue {
+    var pairs: [(String, ChannelValue)] = [
+      ("type", .string(problem.type)), ("code", .string(problem.code.rawValue)),
+    ]
+    if let reason = problem.reason { pairs.append(("reason", .string(reason))) }
+    if let minimumOS = problem.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }
+    pairs.append(("message", .string(problem.message)))
+    return .object(pairs)
+  }
+
+  /// A payload on a method channel that is not a method call.
+  static func malformed(channel: String, _ error: CodecError) -> HealthError {
+    HealthError(
+      .malformedMessage,
+      "The message on channel '\(channel)' is not a valid method call: \(error.description). "
+        + "Send a StandardMethodCodec method call: a method name string, then one arguments value.",
+      offset: error.offset, reason: error.kind.rawValue)
+  }
+
+  /// A null payload (no bytes at all, not even an empty buffer) on a method channel.
+  static func nullMessage(channel: String) -> HealthError {
+    HealthError(
+      .malformedMessage,
+      "The message on channel '\(channel)' is null; a method channel needs a method call "
+        + "(a method name string, then one arguments value).",
+      offset: 0, reason: nullMessageReason)
+  }
+
+  /// `details.reason` of a null message: not a `CodecError` kind, since nothing was decoded.
+  static let nullMessageReason = "nullMessage"
+}

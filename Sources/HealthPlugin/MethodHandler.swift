@@ -1,0 +1,86 @@
+import FlutterCodec
+import HealthStore
+
+/// What a handler sees of one call.
+public struct MethodContext {
+  /// The method name, as called.
+  public let method: String
+  /// The call's arguments.
+  public let arguments: Arguments
+  /// The emulated device's store.
+  public let store: HealthStore
+  /// Writes a warning (stderr by default; the harness may silence it).
+  public let warn: (String) -> Void
+  /// The names of every method on the plugin channel (for `injectFault`).
+  public let pluginMethods: Set<String>
+}
+
+/// The last step of a call, run only after every check passed: it may change the store.
+public typealias MethodOperation = () throws(HealthError) -> ChannelValue
+
+/// One method of a channel, run through SPEC 7's order of checks:
+///
+/// 1. HealthKit available (when `requiresHealthKit`);
+/// 2. `validate`: argument shapes → types known and mapped → iOS version → writability → field
+///    values → authorization. It changes nothing and returns the operation;
+/// 3. an injected fault for this method (when `acceptsFaults`);
+/// 4. the operation.
+///
+/// A call that fails in steps 1–3 changes nothing and mints no uuid.
+public struct MethodHandler: Sendable {
+  public var requiresHealthKit: Bool
+  public var acceptsFaults: Bool
+  public var validate: @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+
+  public init(
+    requiresHealthKit: Bool = true, acceptsFaults: Bool = true,
+    validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) {
+    self.requiresHealthKit = requiresHealthKit
+    self.acceptsFaults = acceptsFaults
+    self.validate = validate
+  }
+
+  /// A plugin method that answers even when HealthKit is unavailable.
+  public static func always(
+    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) -> MethodHandler {
+    MethodHandler(requiresHealthKit: false, acceptsFaults: true, validate: validate)
+  }
+
+  /// A HealthKit method of the plugin channel.
+  public static func healthKit(
+    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) -> MethodHandler {
+    MethodHandler(requiresHealthKit: true, acceptsFaults: true, validate: validate)
+  }
+
+  /// A control-channel method: no availability check, no faults.
+  public static func control(
+    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) -> MethodHandler {
+    MethodHandler(requiresHealthKit: false, acceptsFaults: false, validate: validate)
+  }
+
+  /// Runs the whole pipeline for one call.
+  public func run(_ context: MethodContext) throws(HealthError) -> ChannelValue {
+    if requiresHealthKit { try context.store.requireAvailable() }
+    let operation = try validate(context)
+    if acceptsFaults, let fault = context.store.consumeFault(for: context.method) {
+      throw fault
+    }
+    return try operation()
+  }
+}
+
+/// A table of methods by name.
+public typealias MethodTable = [String: MethodHandler]
+
+extension Dictionary where Key == String, Value == MethodHandler {
+  /// The union of tables; the names of the tables must not overlap (a unit test checks it).
+  static func merging(_ tables: [MethodTable]) -> MethodTable {
+    var all: MethodTable = [:]
+    for table in tables { all.merge(table) { first, _ in first } }
+    return all
+  }
+}

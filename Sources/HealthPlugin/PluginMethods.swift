@@ -1,0 +1,7 @@
+/// Every method of the plugin channel, assembled from the per-topic tables.
+enum PluginMethods {
+  static let tables: [MethodTable] = [
+    CoreMethods.table, PermissionMethods.table, RecordMethods.pluginTable,
+  ]
+  static let table = MethodTable.merging(tables)
+}

@@ -1,0 +1,117 @@
+/// The error codes of the channel's error catalogue (SPEC section 10). The raw value is the
+/// `FlutterError.code` Dart sees.
+public enum HealthErrorCode: String, Sendable, CaseIterable, Hashable {
+  case invalidArguments = "INVALID_ARGUMENTS"
+  case unsupportedType = "UNSUPPORTED_TYPE"
+  case readOnlyType = "READ_ONLY_TYPE"
+  case typeUnavailableOnOS = "TYPE_UNAVAILABLE_ON_OS"
+  case healthDataUnavailable = "HEALTH_DATA_UNAVAILABLE"
+  case authorizationNotDetermined = "AUTHORIZATION_NOT_DETERMINED"
+  case authorizationDenied = "AUTHORIZATION_DENIED"
+  case permissionError = "PERMISSION_ERROR"
+  case readError = "READ_ERROR"
+  case writeError = "WRITE_ERROR"
+  case workoutStateError = "WORKOUT_STATE_ERROR"
+  case notFound = "NOT_FOUND"
+  case malformedMessage = "MALFORMED_MESSAGE"
+}
+
+/// HealthKit's `HKError.Code` raw values that the emulator reports in `details.hkErrorCode`.
+public enum HKErrorCode {
+  /// `errorHealthDataUnavailable`: HealthKit is not available on this device.
+  public static let healthDataUnavailable = 1
+  /// `errorHealthDataRestricted`: an MDM profile restricts HealthKit.
+  public static let healthDataRestricted = 2
+  /// `errorInvalidArgument`: e.g. an authorization request with no types.
+  public static let invalidArgument = 3
+  /// `errorAuthorizationDenied`.
+  public static let authorizationDenied = 4
+  /// `errorAuthorizationNotDetermined`.
+  public static let authorizationNotDetermined = 5
+  /// `errorDatabaseInaccessible`: the device is locked.
+  public static let databaseInaccessible = 6
+  /// `errorWorkoutActive`: a workout session is already running.
+  public static let workoutActive = 8
+}
+
+/// Why one type in an all-or-nothing validation (`requestPermissions`, `checkPermissions`) was
+/// refused. Listed in `details.types`.
+public struct TypeProblem: Sendable, Hashable {
+  /// The CKType or identifier as the caller spelled it.
+  public var type: String
+  public var code: HealthErrorCode
+  /// A machine-readable reason (`noEquivalent`, `requiresNewerOS`, `characteristic`, …).
+  public var reason: String?
+  /// For `TYPE_UNAVAILABLE_ON_OS`: the iOS version the type needs.
+  public var minimumOS: String?
+  /// What was wrong and what would be right, for this type.
+  public var message: String
+
+  public init(
+    type: String, code: HealthErrorCode, reason: String? = nil, minimumOS: String? = nil,
+    message: String
+  ) {
+    self.type = type
+    self.code = code
+    self.reason = reason
+    self.minimumOS = minimumOS
+    self.message = message
+  }
+}
+
+/// A failure of a channel method, typed. The plugin turns it into a `FlutterError` in one place;
+/// each optional field becomes a `details` key when it is set (the key order is fixed there).
+public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var code: HealthErrorCode
+  /// What was wrong and what would be right.
+  public var message: String
+  /// HealthKit's `HKError.Code` raw value, where HealthKit would report one.
+  public var hkErrorCode: Int?
+  /// The CKType or HealthKit identifier concerned.
+  public var type: String?
+  /// The argument field concerned (`identifiers[2]`, `records[0].unit`).
+  public var field: String?
+  /// For `MALFORMED_MESSAGE`: the offset of the offending byte.
+  public var offset: Int?
+  public var minimumOS: String?
+  public var deviceOS: String?
+  /// A machine-readable reason (`characteristic`, `noEquivalent`, `truncated`, …).
+  public var reason: String?
+  public var allowedActivities: [String]?
+  /// Every offending type of an all-or-nothing validation.
+  public var types: [TypeProblem]?
+  /// `"exception"` where real iOS would raise an exception (and crash the app).
+  public var iosBehavior: String?
+
+  public init(
+    _ code: HealthErrorCode, _ message: String, hkErrorCode: Int? = nil, type: String? = nil,
+    field: String? = nil, offset: Int? = nil, minimumOS: String? = nil, deviceOS: String? = nil,
+    reason: String? = nil, allowedActivities: [String]? = nil, types: [TypeProblem]? = nil,
+    iosBehavior: String? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.hkErrorCode = hkErrorCode
+    self.type = type
+    self.field = field
+    self.offset = offset
+    self.minimumOS = minimumOS
+    self.deviceOS = deviceOS
+    self.reason = reason
+    self.allowedActivities = allowedActivities
+    self.types = types
+    self.iosBehavior = iosBehavior
+  }
+
+  public var description: String { "\(code.rawValue): \(message)" }
+
+  /// `iosBehavior` value for a call that would raise an Objective-C exception on iOS.
+  public static let exceptionBehavior = "exception"
+}
+
+extension HealthError {
+  /// A missing or wrongly typed argument, or an argument value out of range.
+  public static func invalidArgument(field: String, _ message: String) -> HealthError {
+    HealthError(.invalidArguments, message, field: field)
+  }
+}

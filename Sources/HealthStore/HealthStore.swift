@@ -1,0 +1,187 @@
+import HealthKitModel
+
+/// The emulated device family.
+public enum DeviceModel: String, Sendable, CaseIterable, Hashable {
+  case iPhone
+  case iPad
+}
+
+/// Whether HealthKit answers on the configured device (SPEC 9.6).
+public enum Availability: Sendable, Hashable {
+  case available
+  /// No HealthKit on this device (iPad before iPadOS 17): `hkErrorCode` 1.
+  case unavailable
+  /// An MDM profile restricts HealthKit: `hkErrorCode` 2.
+  case restricted
+}
+
+/// The mock HealthKit store of one emulated iOS host: device, clock, uuids, authorization,
+/// characteristics, injected faults and samples. It knows nothing of the channel's wire format;
+/// the plugin converts its values and errors.
+///
+/// Every mutating operation either succeeds completely or throws and changes nothing.
+public final class HealthStore {
+  // MARK: Defaults (SPEC 11)
+
+  public static let defaultBundleId = "com.example.app"
+  /// 2024-01-01T00:00:00Z in milliseconds since the Unix epoch.
+  public static let defaultNow = 1_704_067_200_000
+  /// The clock's range: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
+  public static let clockRange = 0...253_402_300_799_999
+  /// The largest uuid counter: 12 hex digits.
+  public static let maximumUUIDCounter: UInt64 = 0xFFFF_FFFF_FFFF
+  /// The oldest iOS version the emulator models (HealthKit's first).
+  public static let oldestOSVersion = PendingOSVersion(8, 0)
+  /// The newest major version the emulator accepts.
+  public static let newestOSMajor = 99
+  /// iOS 17.5 (SPEC 11).
+  public static let defaultOSVersion = PendingOSVersion(17, 5)
+  /// iPadOS 17.0 brought HealthKit to iPad.
+  public static let firstIPadOSWithHealthKit = PendingOSVersion(17, 0)
+
+  /// The device this store was created with; `reset()` returns to it.
+  public let startDevice: DeviceModel
+  public let startOSVersion: PendingOSVersion
+
+  // MARK: Device
+
+  public private(set) var device: DeviceModel
+  public private(set) var osVersion: PendingOSVersion
+  public private(set) var restricted = false
+  public private(set) var bundleId = HealthStore.defaultBundleId
+
+  // MARK: Clock and uuids
+
+  /// Milliseconds since the Unix epoch; stands still until moved.
+  public private(set) var now = HealthStore.defaultNow
+  /// The last uuid counter used; the next uuid uses `uuidCounter + 1`.
+  public private(set) var uuidCounter: UInt64 = 0
+
+  // MARK: Authorization
+
+  /// How the simulated user answers a permission prompt.
+  public var promptPolicy = PromptPolicy()
+  /// Per raw identifier: share status and read decision. Absent = both not determined.
+  public internal(set) var authorization: [String: TypeAuthorization] = [:]
+  /// Requests that showed a prompt.
+  public internal(set) var promptsShown = 0
+  /// Calls of `openHealthSettings`.
+  public private(set) var settingsOpened = 0
+
+  // MARK: Data
+
+  /// Characteristic values by raw identifier. Absent = not set.
+  public internal(set) var characteristics: [String: CharacteristicValue] = [:]
+  /// Faults waiting for their method, in the order they were injected.
+  public internal(set) var faults: [InjectedFault] = []
+  /// Samples and workouts.
+  public var samples = SampleStore()
+
+  public init(
+    device: DeviceModel = .iPhone, osVersion: PendingOSVersion = HealthStore.defaultOSVersion
+  ) {
+    self.startDevice = device
+    self.startOSVersion = osVersion
+    self.device = device
+    self.osVersion = osVersion
+  }
+
+  /// Back to the state the store was created in.
+  public func reset() {
+    device = startDevice
+    osVersion = startOSVersion
+    restricted = false
+    bundleId = Self.defaultBundleId
+    now = Self.defaultNow
+    uuidCounter = 0
+    promptPolicy = PromptPolicy()
+    authorization = [:]
+    promptsShown = 0
+    settingsOpened = 0
+    characteristics = [:]
+    faults = []
+    samples = SampleStore()
+  }
+
+  // MARK: Availability
+
+  public var availability: Availability {
+    if restricted { return .restricted }
+    if device == .iPad && osVersion < Self.firstIPadOSWithHealthKit { return .unavailable }
+    return .available
+  }
+
+  /// The name of the device's system: `iOS`, or `iPadOS` on an iPad from 13.0 (the first
+  /// iPadOS) on.
+  public var systemName: String {
+    device == .iPad && osVersion >= PendingOSVersion(13, 0) ? "iPadOS" : "iOS"
+  }
+
+  /// The first check of every HealthKit method: `HEALTH_DATA_UNAVAILABLE` when HealthKit does
+  /// not answer on this device.
+  public func requireAvailable() throws(HealthError) {
+    switch availability {
+    case .available:
+      return
+    case .unavailable:
+      throw HealthError(
+        .healthDataUnavailable,
+        "HealthKit is not available on \(device.rawValue) with \(systemName) \(osVersion): "
+          + "HealthKit came to iPad with iPadOS 17.0. Check isAvailable before calling HealthKit.",
+        hkErrorCode: HKErrorCode.healthDataUnavailable, deviceOS: osVersion.description)
+    case .restricted:
+      throw HealthError(
+        .healthDataUnavailable,
+        "HealthKit is restricted on this device (a device-management profile disables it). "
+          + "Check isAvailable before calling HealthKit.",
+        hkErrorCode: HKErrorCode.healthDataRestricted)
+    }
+  }
+
+  // MARK: Configuration (control channel; values validated by the caller)
+
+  public func configure(
+    device: DeviceModel? = nil, osVersion: PendingOSVersion? = nil, restricted: Bool? = nil,
+    bundleId: String? = nil, now: Int? = nil, uuidSeed: UInt64? = nil
+  ) {
+    if let device { self.device = device }
+    if let osVersion { self.osVersion = osVersion }
+    if let restricted { self.restricted = restricted }
+    if let bundleId { self.bundleId = bundleId }
+    if let now { self.now = now }
+    if let uuidSeed { self.uuidCounter = uuidSeed }
+  }
+
+  /// Moves the clock forward by `milliseconds` (not negative, and not past the clock's range).
+  public func advanceClock(by milliseconds: Int) throws(HealthError) {
+    let (moved, overflow) = now.addingReportingOverflow(milliseconds)
+    guard milliseconds >= 0, !overflow, Self.clockRange.contains(moved) else {
+      throw .invalidArgument(
+        field: "ms",
+        "cannot advance the clock by \(milliseconds) ms from \(now): the clock only moves forward "
+          + "and stays within \(Self.clockRange.lowerBound)...\(Self.clockRange.upperBound)")
+    }
+    now = moved
+  }
+
+  /// Counts a call of `openHealthSettings`.
+  public func recordSettingsOpened() {
+    settingsOpened += 1
+  }
+
+  // MARK: UUIDs
+
+  /// The next deterministic uuid: `00000000-0000-4000-8000-` and the counter, incremented
+  /// first, as 12 lowercase hex digits. After the largest counter it wraps to 1.
+  public func mintUUID() -> String {
+    uuidCounter = uuidCounter >= Self.maximumUUIDCounter ? 1 : uuidCounter + 1
+    return Self.uuid(counter: uuidCounter)
+  }
+
+  /// The uuid for one counter value.
+  public static func uuid(counter: UInt64) -> String {
+    let hex = String(counter, radix: 16, uppercase: false)
+    let padding = String(repeating: "0", count: max(0, 12 - hex.count))
+    return "00000000-0000-4000-8000-" + padding + hex
+  }
+}

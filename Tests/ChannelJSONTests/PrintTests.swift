@@ -1,0 +1,95 @@
+import ChannelJSON
+import FlutterCodec
+import Testing
+
+@Suite("Typed JSON: the canonical printer")
+struct PrintTests {
+  @Test("SPEC example: one line, \", \" and \": \" separators, UTF-8 text")
+  func specExample() {
+    let value: ChannelValue = [1, 1.0, .int64(1), "é"]
+    #expect(ChannelJSON.print(value) == #"[1, 1.0, {"$int64": 1}, "é"]"#)
+    #expect(ChannelJSON.print(["a": [true, nil], "b": 2]) == #"{"a": [true, null], "b": 2}"#)
+  }
+
+  @Test("integers: int32 plain, int64 plain only outside int32 range")
+  func integers() {
+    #expect(ChannelJSON.print(.int32(-2_147_483_648)) == "-2147483648")
+    #expect(ChannelJSON.print(.int64(2_147_483_647)) == #"{"$int64": 2147483647}"#)
+    #expect(ChannelJSON.print(.int64(2_147_483_648)) == "2147483648")
+    #expect(ChannelJSON.print(.int64(Int64.min)) == "-9223372036854775808")
+  }
+
+  @Test(
+    "float64: shortest round-trip text, always with '.' or an exponent",
+    arguments: [
+      (1.0, "1.0"), (3.14, "3.14"), (0.1 + 0.2, "0.30000000000000004"), (1e300, "1e300"),
+      (-0.0, "-0.0"), (0.0, "0.0"), (Double(bitPattern: 1), "5e-324"), (0.000_01, "1e-5"),
+      (0.0001, "0.0001"), (2.5e-7, "2.5e-7"), (1e16, "1e16"), (100_000.0, "100000.0"),
+      (1.797_693_134_862_315_7e308, "1.7976931348623157e308"),
+      (123_456_789_012_345_680.0, "1.2345678901234568e17"), (-1.5, "-1.5"),
+    ])
+  func float64Text(value: Double, text: String) throws {
+    #expect(ChannelJSON.print(.float64(value)) == text)
+    // The text reads back to the same bits.
+    #expect(Double(text)?.bitPattern == value.bitPattern)
+  }
+
+  @Test("float64 specials are tagged")
+  func float64Specials() {
+    #expect(ChannelJSON.print(.float64(.nan)) == #"{"$float64": "NaN"}"#)
+    #expect(ChannelJSON.print(.float64(-.nan)) == #"{"$float64": "NaN"}"#)
+    #expect(ChannelJSON.print(.float64(.infinity)) == #"{"$float64": "Infinity"}"#)
+    #expect(ChannelJSON.print(.float64(-.infinity)) == #"{"$float64": "-Infinity"}"#)
+  }
+
+  @Test("typed lists, with float32 elements in their shortest float32 text")
+  func typedLists() {
+    #expect(ChannelJSON.print(.uint8List([1, 2, 3, 0xFF])) == #"{"$uint8List": "AQID/w=="}"#)
+    #expect(ChannelJSON.print(.int32List([1, -2])) == #"{"$int32List": [1, -2]}"#)
+    #expect(ChannelJSON.print(.int64List([])) == #"{"$int64List": []}"#)
+    #expect(
+      ChannelJSON.print(
+        .float32List([0.1, 1, 3.402_823_5e38, Float(bitPattern: 1), .nan, -.infinity]))
+        == #"{"$float32List": [0.1, 1.0, 3.4028235e38, 1e-45, "NaN", "-Infinity"]}"#)
+    #expect(
+      ChannelJSON.print(.float64List([0.1, -0.0, .infinity]))
+        == #"{"$float64List": [0.1, -0.0, "Infinity"]}"#)
+  }
+
+  @Test("large ints and extensions")
+  func largeIntAndExt() {
+    #expect(ChannelJSON.print(.largeInt("ff")) == #"{"$largeInt": "ff"}"#)
+    #expect(
+      ChannelJSON.print(.ext(tag: 130, value: ["x": .int64(1)]))
+        == #"{"$ext": {"tag": 130, "value": {"x": {"$int64": 1}}}}"#)
+  }
+
+  @Test("maps: objects when every key is a distinct string, else $map")
+  func maps() {
+    #expect(ChannelJSON.print(.map([])) == "{}")
+    #expect(ChannelJSON.print([1: "one"]) == #"{"$map": [[1, "one"]]}"#)
+    #expect(ChannelJSON.print(["$int64": 1]) == #"{"$map": [["$int64", 1]]}"#)
+    #expect(ChannelJSON.print(["$foo": 1]) == #"{"$foo": 1}"#)
+    #expect(ChannelJSON.print(["$int64": 1, "b": 2]) == #"{"$int64": 1, "b": 2}"#)
+    // Repeated keys (possible on the wire) and NUL in a key (jansson refuses it) need $map.
+    #expect(
+      ChannelJSON.print(.map([.init("a", 1), .init("a", 2)]))
+        == #"{"$map": [["a", 1], ["a", 2]]}"#)
+    #expect(ChannelJSON.print(["a\u{0}": 1]) == #"{"$map": [["a\u0000", 1]]}"#)
+    // Canonically equivalent but different bytes: distinct keys for jansson, so an object.
+    #expect(ChannelJSON.print(["\u{E9}": 1, "e\u{301}": 2]) == "{\"\u{E9}\": 1, \"e\u{301}\": 2}")
+  }
+
+  @Test("strings: quote, backslash and control characters escaped; other text as UTF-8")
+  func strings() {
+    #expect(ChannelJSON.print("a\"b\\c") == #""a\"b\\c""#)
+    #expect(ChannelJSON.print("\u{8}\u{C}\n\r\t") == #""\b\f\n\r\t""#)
+    #expect(ChannelJSON.print("\u{0}\u{1F}\u{7F}\u{85}") == #""\u0000\u001f\u007f\u0085""#)
+    #expect(ChannelJSON.print("é/漢字🙂\u{2028}") == "\"é/漢字🙂\u{2028}\"")
+  }
+
+  @Test("bytes of the printed text are exact (no escapes for non-ASCII)")
+  func utf8Bytes() {
+    #expect(Array(ChannelJSON.print("é").utf8) == [0x22, 0xC3, 0xA9, 0x22])
+  }
+}

@@ -1,0 +1,52 @@
+import FlutterCodec
+import HealthStore
+import Testing
+
+@testable import HealthPlugin
+
+@Suite struct CoreMethodTests {
+  @Test func platformVersionNamesTheSystem() {
+    #expect(Harness().ok("getPlatformVersion") == "iOS 17.5")
+    #expect(Harness(device: "iPad", os: "16.4").ok("getPlatformVersion") == "iPadOS 16.4")
+    #expect(Harness(device: "iPad", os: "12.0").ok("getPlatformVersion") == "iOS 12.0")
+  }
+
+  @Test func iPhoneIsAvailable() {
+    #expect(Harness().ok("isAvailable") == true)
+    #expect(Harness(os: "12.0").ok("isAvailable") == true)
+  }
+
+  @Test func iPadIsAvailableFromIPadOS17() {
+    #expect(Harness(device: "iPad", os: "16.4").ok("isAvailable") == false)
+    #expect(Harness(device: "iPad", os: "16.7.8").ok("isAvailable") == false)
+    #expect(Harness(device: "iPad", os: "17.0").ok("isAvailable") == true)
+    #expect(Harness(device: "iPad", os: "17.5").ok("isAvailable") == true)
+  }
+
+  @Test func restrictedIsNotAvailable() {
+    let h = Harness()
+    h.setUp("configure", ["restricted": true])
+    #expect(h.ok("isAvailable") == false)
+    #expect(h.ok("getPlatformVersion") == "iOS 17.5")
+  }
+
+  @Test func openHealthSettingsIsCounted() {
+    let h = Harness()
+    #expect(h.ok("openHealthSettings") == true)
+    #expect(h.ok("openHealthSettings") == true)
+    #expect(h.store.settingsOpened == 2)
+    #expect(h.control("snapshot")?.value?["settingsOpened"] == 2)
+  }
+
+  @Test func revokePermissionsIsFalse() {
+    #expect(Harness().ok("revokePermissions") == false)
+    #expect(Harness(device: "iPad", os: "16.4").ok("revokePermissions") == false)
+  }
+
+  @Test func ungatedMethodsAnswerWhenRestricted() {
+    let h = Harness()
+    h.setUp("configure", ["restricted": true])
+    #expect(h.ok("openHealthSettings") == true)
+    #expect(h.ok("revokePermissions") == false)
+  }
+}
