@@ -7,12 +7,16 @@ public enum ReplayReport {
   /// Bytes shown either side of the first difference when a reply is long.
   static let hexWindow = 24
 
-  /// The text report; its last line is `N passed, M failed`.
-  public static func text(_ results: [FileReplayResult]) -> String {
+  /// The text report; its last line is `N passed, M failed`. With `updated`, the lines rewritten
+  /// take the place of the mismatch blocks.
+  public static func text(_ results: [FileReplayResult], updated: Bool = false) -> String {
     var out = ""
     for result in results {
-      for mismatch in result.mismatches { out += block(mismatch) + "\n" }
-      for update in result.updates { out += updateLine(result.path, update) + "\n" }
+      if updated {
+        for update in result.updates { out += updateLine(result.path, update) + "\n" }
+      } else {
+        for mismatch in result.mismatches { out += block(mismatch) + "\n" }
+      }
     }
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }

@@ -43,7 +43,7 @@ public enum ReplayRun {
         }
       }
     }
-    output(json ? ReplayReport.json(results) + "\n" : ReplayReport.text(results))
+    output(json ? ReplayReport.json(results) + "\n" : ReplayReport.text(results, updated: update))
     if update { return exitPassed }
     return results.contains { $0.failed > 0 } ? exitFailed : exitPassed
   }

@@ -53,12 +53,11 @@ public enum Serve {
   public static func run(_ options: ServeOptions, input: Int32 = 0, output: Int32 = 1) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let logger = Logger(level: options.logLevel)
-    let dispatcher = Dispatcher(
-      configuration: Dispatcher.Configuration(
-        pluginChannels: options.pluginChannels, device: options.device,
-        osVersion: options.osVersion))
+    let emulator = Emulator.make(
+      pluginChannels: options.pluginChannels, device: options.device,
+      osVersion: options.osVersion, warnings: { logger.warning($0) })
     return run(
-      handler: dispatcher, options: options, logger: logger, input: input, output: output)
+      handler: emulator, options: options, logger: logger, input: input, output: output)
   }
 
   /// Serves with any handler (tests use a fake).

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Harness
-import HealthPlugin
 
 /// `hkbridge replay`: replays transcripts against a fresh emulator per file (SPEC section 5).
 struct ReplayCommand: ParsableCommand {
@@ -39,9 +38,14 @@ struct ReplayCommand: ParsableCommand {
   func run() throws {
     let status = ReplayRun.run(
       paths: files, mode: match, update: update, json: json,
-      makeHandler: { Dispatcher() },
+      makeHandler: Self.makeDispatcher,
       output: { Self.write($0, to: 1) }, errors: { Self.write($0, to: 2) })
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// A fresh emulator in the default state; its warnings are left out of the report.
+  static func makeDispatcher() -> MessageHandling {
+    Emulator.make(warnings: { _ in })
   }
 
   static func write(_ text: String, to fd: Int32) {

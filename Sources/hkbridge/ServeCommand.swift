@@ -71,14 +71,14 @@ struct ServeCommand: ParsableCommand {
   /// Checks every option and builds the harness options; a problem names the option.
   func makeOptions() -> Result<ServeOptions, Problem> {
     var names: [String] = []
-    for name in channels.isEmpty ? ["healthkit_permissions"] : channels {
+    for name in channels.isEmpty ? [Emulator.defaultPluginChannel] : channels {
       if name.isEmpty {
         return .failure(Problem(message: "--channel needs a non-empty channel name"))
       }
       if name.utf8.count > Int(UInt16.max) {
         return .failure(Problem(message: "--channel \(name.prefix(20))…: longer than 65535 bytes"))
       }
-      if name == "hkbridge/control" {
+      if name == Emulator.controlChannel {
         return .failure(
           Problem(message: "--channel hkbridge/control: that is the control channel's name"))
       }
@@ -97,6 +97,9 @@ struct ServeCommand: ParsableCommand {
           message:
             "--max-frame \(maxFrame): expected a byte count from 8 (the smallest frame) to "
             + "4294967295"))
+    }
+    if let problem = Emulator.configurationProblem(device: device, osVersion: osVersion) {
+      return .failure(Problem(message: "--device \(device) --os \(osVersion): \(problem)"))
     }
     guard let level = LogLevel(name: logLevel) else {
       return .failure(
