@@ -49,11 +49,20 @@ public enum FileIO {
         offset += n
       } else if n < 0 && errno == EINTR {
         continue
+      } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        waitUntilReady(fd, for: Int16(POLLOUT))
       } else {
         return n < 0 ? errno : EIO
       }
     }
     return nil
+  }
+
+  /// Blocks until `fd` is ready (`POLLIN` / `POLLOUT`), for descriptors left non-blocking by
+  /// the parent process.
+  public static func waitUntilReady(_ fd: Int32, for events: Int16) {
+    var entry = pollfd(fd: fd, events: events, revents: 0)
+    _ = poll(&entry, 1, -1)
   }
 
   /// Opens (creating or truncating) a file for writing.

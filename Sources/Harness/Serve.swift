@@ -102,6 +102,8 @@ public enum Serve {
           "end of input: \(server.messagesServed) messages served, "
             + "\(server.protocolErrors) protocol errors")
         return finish(server, exitOK, logger)
+      } else if errno == EAGAIN || errno == EWOULDBLOCK {
+        FileIO.waitUntilReady(input, for: Int16(POLLIN))
       } else if errno != EINTR {
         Logger.writeStderr("hkbridge serve: cannot read stdin: \(FileIO.errnoText())\n")
         return finish(server, exitIOError, logger)

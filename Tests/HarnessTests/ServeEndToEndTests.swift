@@ -87,7 +87,34 @@ import Testing
     let frames = splitFrames(result.stdout)
     #expect(frames.count == count + 1)
     #expect(frames.dropFirst().map(\.id) == (1...count).map(UInt32.init))
-    #expect(frames.dropFirst().allSatisfy { $0.kind == .reply })
+    // isAvailable on the default iPhone: a success envelope holding true.
+    #expect(frames.dropFirst().allSatisfy { $0.kind == .reply && $0.payload == [0x00, 0x01] })
+  }
+
+  @Test func malformedCallBytesGetAMalformedMessageError() throws {
+    var input: [UInt8] = []
+    // A method name declaring 5 bytes with 2 left, then a null payload, then a good call.
+    input += FrameWriter.encode(
+      Frame(kind: .message, id: 21, channel: Self.channel, payload: hex("0705 6162")))
+    input += FrameWriter.encode(Frame(kind: .message, id: 22, channel: Self.channel, payload: nil))
+    input += message(23, "isAvailable")
+    let result = try BinaryRunner.run(["serve"], input: input)
+    #expect(result.status == 0)
+    let frames = Array(splitFrames(result.stdout).dropFirst())
+    #expect(frames.map(\.id) == [21, 22, 23])
+    let first = try codec.decodeEnvelope(frames[0].payload ?? [])
+    guard case .error(let error) = first else {
+      Issue.record("expected an error envelope, got \(first)")
+      return
+    }
+    #expect(error.code == "MALFORMED_MESSAGE")
+    #expect(error.details == ["offset": 1, "reason": "sizeOutOfBounds"])
+    guard case .error(let null) = try codec.decodeEnvelope(frames[1].payload ?? []) else {
+      Issue.record("expected an error envelope for the null payload")
+      return
+    }
+    #expect(null.code == "MALFORMED_MESSAGE")
+    #expect(frames[2].payload == [0x00, 0x01])
   }
 
   @Test func aClosedStdoutEndsServingCleanly() throws {
