@@ -1,0 +1,2 @@
+// Placeholder: the benchmark is being written.
+print("hkbridge-bench: not built yet")
