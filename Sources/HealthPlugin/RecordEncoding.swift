@@ -4,7 +4,7 @@ import HealthStore
 /// Stored samples and write results as channel values (SPEC 7, 8). Integers are Swift `Int`s on
 /// iOS, which Flutter's iOS codec writes as int64 (tag 4) however small.
 enum RecordEncoding {
-  static func integer(_ value: Int) -> ChannelValue { .int64(Int64(value)) }
+  static func integer(_ value: Int) -> ChannelValue { .swiftInt(value) }
 
   /// One sample in the shape of SPEC 8: `uuid`, `type`, `hkType`, `start`, `end`, the kind's
   /// fields, `metadata`, `source`.

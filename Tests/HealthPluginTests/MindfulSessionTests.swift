@@ -72,7 +72,7 @@ import Testing
     h.allow(["mindfulSession"], share: .sharingDenied)
     let revoked = h.failure("writeRecord", record("mindfulSession"))
     #expect(revoked?.code == "AUTHORIZATION_DENIED")
-    #expect(revoked?.details == .object([("hkErrorCode", 4), ("type", "mindfulSession")]))
+    #expect(revoked?.details == .object([("hkErrorCode", i64(4)), ("type", "mindfulSession")]))
   }
 
   @Test func mindfulSessionsNeedIOS10() {

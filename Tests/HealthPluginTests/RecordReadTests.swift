@@ -128,7 +128,7 @@ import Testing
     let h = Harness()
     let error = h.failure("readRecords", ["type": "steps"])
     #expect(error?.code == "AUTHORIZATION_NOT_DETERMINED")
-    #expect(error?.details["hkErrorCode"] == 5)
+    #expect(error?.details["hkErrorCode"] == i64(5))
   }
 
   @Test func readRefusals() {
@@ -162,7 +162,7 @@ import Testing
     let h = Self.withSteps([1])
     h.setUp("injectFault", ["method": "readRecords", "code": "READ_ERROR", "hkErrorCode": 6])
     #expect(h.failure("readRecords", ["type": "stepz"])?.code == "UNSUPPORTED_TYPE")
-    #expect(h.failure("readRecords", ["type": "steps"])?.details == ["hkErrorCode": 6])
+    #expect(h.failure("readRecords", ["type": "steps"])?.details == .object([("hkErrorCode", i64(6))]))
     #expect(h.read("steps").count == 1)
   }
 
@@ -193,7 +193,7 @@ import Testing
       ])
     let error = h.failure("deleteRecords", ["uuids": [.string(uuid(1)), .string(uuid(2))]])
     #expect(error?.code == "AUTHORIZATION_DENIED")
-    #expect(error?.details["hkErrorCode"] == 4)
+    #expect(error?.details["hkErrorCode"] == i64(4))
     #expect(error?.details["field"] == "uuids[1]")
     #expect(h.read("steps").count == 2)
   }

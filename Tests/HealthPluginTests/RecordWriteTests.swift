@@ -87,7 +87,7 @@ import Testing
       "writeRecord",
       record("bloodPressure", [("systolic", 120), ("diastolic", 80), ("unit", "mmHg")]))
     #expect(error?.code == "AUTHORIZATION_NOT_DETERMINED")
-    #expect(error?.details["hkErrorCode"] == 5)
+    #expect(error?.details["hkErrorCode"] == i64(5))
     #expect(error?.details["type"] == "bloodPressure.diastolic")
     #expect(h.sampleCount == 0)
   }
@@ -495,11 +495,11 @@ import Testing
     let h = Harness()
     let asked = h.failure("writeRecord", record("steps", [("value", 1), ("unit", "count")]))
     #expect(asked?.code == "AUTHORIZATION_NOT_DETERMINED")
-    #expect(asked?.details == .object([("hkErrorCode", 5), ("type", "steps")]))
+    #expect(asked?.details == .object([("hkErrorCode", i64(5)), ("type", "steps")]))
     h.allow(["steps"], share: .sharingDenied)
     let denied = h.failure("writeRecord", record("steps", [("value", 1), ("unit", "count")]))
     #expect(denied?.code == "AUTHORIZATION_DENIED")
-    #expect(denied?.details == .object([("hkErrorCode", 4), ("type", "steps")]))
+    #expect(denied?.details == .object([("hkErrorCode", i64(4)), ("type", "steps")]))
     #expect(h.sampleCount == 0)
   }
 
@@ -549,7 +549,7 @@ import Testing
     h.allow(["steps"])
     let fault = h.failure("writeRecord", record("steps", [("value", 1), ("unit", "count")]))
     #expect(fault?.code == "WRITE_ERROR")
-    #expect(fault?.details == ["hkErrorCode": 6])
+    #expect(fault?.details == .object([("hkErrorCode", i64(6))]))
     #expect(h.sampleCount == 0)
     #expect(
       h.ok("writeRecord", record("steps", [("value", 1), ("unit", "count")]))?["uuid"]
