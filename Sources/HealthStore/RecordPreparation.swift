@@ -45,9 +45,7 @@ public struct WrittenRecord: Hashable, Sendable {
 
 extension HealthStore {
   /// The device's iOS version as the model's type.
-  public var deviceOSVersion: OSVersion {
-    OSVersion(osVersion.major, osVersion.minor, osVersion.patch)
-  }
+  public var deviceOSVersion: OSVersion { osVersion }
 
   /// Checks a record in SPEC 7's order — CKType and its members mapped → iOS version →
   /// writability → field values → authorization — and returns what to store. Changes nothing.

@@ -160,8 +160,9 @@ extension HealthStore {
   /// app (`AUTHORIZATION_DENIED`) and its type may be shared. Returns the distinct uuids.
   public func prepareDelete(_ uuids: [String]) throws(HealthError) -> [String] {
     var distinct: [String] = []
+    var seen: Set<String> = []
     var found: [(Int, StoredSample)] = []
-    for (index, uuid) in uuids.enumerated() where !distinct.contains(uuid) {
+    for (index, uuid) in uuids.enumerated() where !seen.contains(uuid) {
       guard let sample = samples.sample(uuid: uuid) else {
         throw HealthError(
           .notFound,
@@ -169,6 +170,7 @@ extension HealthStore {
           field: "uuids[\(index)]")
       }
       distinct.append(uuid)
+      seen.insert(uuid)
       found.append((index, sample))
     }
     for (index, sample) in found where sample.source.bundleId != bundleId {

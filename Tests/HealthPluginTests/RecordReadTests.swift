@@ -162,7 +162,8 @@ import Testing
     let h = Self.withSteps([1])
     h.setUp("injectFault", ["method": "readRecords", "code": "READ_ERROR", "hkErrorCode": 6])
     #expect(h.failure("readRecords", ["type": "stepz"])?.code == "UNSUPPORTED_TYPE")
-    #expect(h.failure("readRecords", ["type": "steps"])?.details == .object([("hkErrorCode", i64(6))]))
+    #expect(
+      h.failure("readRecords", ["type": "steps"])?.details == .object([("hkErrorCode", i64(6))]))
     #expect(h.read("steps").count == 1)
   }
 
@@ -267,5 +268,25 @@ import Testing
     let samples = h.control("snapshot")?.value?["samples"]?.listValue ?? []
     #expect(samples.map { $0["uuid"] } == [.string(uuid(1)), .string(uuid(2))])
     #expect(samples.first?["value"] == .float64(5))
+  }
+
+  @Test(arguments: [
+    "writeRecord", "writeRecords", "readRecords", "deleteRecords", "startWorkout", "endWorkout",
+    "discardWorkout",
+  ])
+  func restrictedDeviceRefusesEveryRecordMethod(method: String) {
+    let h = Harness()
+    h.setUp("configure", ["restricted": true])
+    let error = h.failure(method, [:])
+    #expect(error?.code == "HEALTH_DATA_UNAVAILABLE")
+    #expect(error?.details == .object([("hkErrorCode", i64(2))]))
+  }
+
+  @Test func deleteFaultDeletesNothing() {
+    let h = Self.withSteps([1])
+    h.setUp("injectFault", ["method": "deleteRecords", "code": "WRITE_ERROR", "count": 1])
+    #expect(h.failure("deleteRecords", ["uuids": [.string(uuid(1))]])?.code == "WRITE_ERROR")
+    #expect(h.read("steps").count == 1)
+    #expect(h.ok("deleteRecords", ["uuids": [.string(uuid(1)), .string(uuid(1))]]) == i64(1))
   }
 }
