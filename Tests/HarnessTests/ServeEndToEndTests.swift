@@ -132,6 +132,8 @@ import Testing
       ["serve", "--max-frame", "4"], ["serve", "--log-level", "loud"],
       ["serve", "--channel", "hkbridge/control"],
       ["serve", "--scenario", "/nonexistent/scenario.jsonl"],
+      ["serve", "--record", "/nonexistent/directory/run.jsonl"], ["serve", "--os", "7.0"],
+      ["serve", "--channel", ""],
     ] {
       let result = try BinaryRunner.run(arguments, input: [])
       #expect(result.status == 2, "\(arguments)")
