@@ -47,7 +47,7 @@ enum CKTypePermissionMethods {
       case .failure(let problem): appendNew(problem, to: &problems)
       }
     }
-    try requireNoProblems(problems, method: context.method, store: context.store)
+    try requireNoProblems(problems, method: context.method, store: context.store, requesting: true)
     let store = context.store
     return { () throws(HealthError) in
       try store.requestAuthorization(toShare: share, read: read)
@@ -70,7 +70,8 @@ enum CKTypePermissionMethods {
       case .failure(let problem): appendNew(problem, to: &problems)
       }
     }
-    try requireNoProblems(problems, method: context.method, store: context.store)
+    try requireNoProblems(
+      problems, method: context.method, store: context.store, requesting: false)
     let store = context.store
     return {
       .object(
@@ -136,18 +137,20 @@ enum CKTypePermissionMethods {
   /// All or nothing: one error for every refused type. Its code is the earliest failing stage's;
   /// `type`, `reason` and `minimumOS` are those of the first type refused at that stage;
   /// `details.types` lists every refused type.
-  static func requireNoProblems(_ problems: [TypeProblem], method: String, store: HealthStore)
-    throws(HealthError)
-  {
+  static func requireNoProblems(
+    _ problems: [TypeProblem], method: String, store: HealthStore, requesting: Bool
+  ) throws(HealthError) {
     guard
       let code = stageOrder.first(where: { code in problems.contains { $0.code == code } }),
       let first = problems.first(where: { $0.code == code })
     else { return }
     let count = problems.count == 1 ? "1 type was" : "\(problems.count) types were"
+    let before = requesting ? "asking for any" : "answering"
+    let outcome = requesting ? " (nothing was requested)" : ""
     throw HealthError(
       code,
-      "\(method) validates every type before asking for any, and \(count) refused "
-        + "(nothing was requested): " + problems.map(\.message).joined(separator: "; "),
+      "\(method) checks every type before \(before), and \(count) refused\(outcome): "
+        + problems.map(\.message).joined(separator: "; "),
       type: first.type, minimumOS: first.minimumOS,
       deviceOS: code == .typeUnavailableOnOS ? store.osVersion.description : nil,
       reason: first.reason, types: problems,

@@ -105,8 +105,8 @@ enum ControlMethods {
     guard context.pluginMethods.contains(method) else {
       throw HealthError.invalidArgument(
         field: "method",
-        "method \"\(method)\" is not a method of the plugin channel; expected one of "
-          + context.pluginMethods.sorted().joined(separator: ", "))
+        "method \"\(method)\" is not a method of the plugin channel; expected the name of one, "
+          + "spelt exactly, such as \"readCharacteristic\" (see protocol/channel-api.md)")
     }
     let codeText = try args.choice("code", of: faultCodes.map(\.rawValue))
     let code = HealthErrorCode(rawValue: codeText) ?? .readError

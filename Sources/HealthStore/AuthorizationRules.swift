@@ -78,6 +78,7 @@ extension HealthStore {
   public static let nothingToRequest = HealthError(
     .permissionError,
     "HealthKit refused the authorization request: it names no type to share or read (identifiers "
-      + "HealthKit does not know on this iOS version are skipped). Request at least one type.",
+      + "that are unknown, of another class or too new for this iOS version are skipped). Request "
+      + "at least one type HealthKit has.",
     hkErrorCode: HKErrorCode.invalidArgument)
 }
