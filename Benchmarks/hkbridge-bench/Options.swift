@@ -10,6 +10,8 @@ struct Options {
 
   var quick = false
   var only: Set<String>?
+  /// `--profile NAME [COUNT]`: run one fixed workload instead of the benchmark.
+  var profile: (ProfileWorkload, Int)?
 
   func wants(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -17,7 +19,10 @@ struct Options {
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
     var index = 0
-    let usage = "usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))]"
+    let usage = """
+      usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))]
+             hkbridge-bench --profile \(ProfileWorkload.allCases.map(\.rawValue).joined(separator: "|")) [COUNT]
+      """
     while index < arguments.count {
       switch arguments[index] {
       case "--quick":
@@ -29,6 +34,18 @@ struct Options {
           fail("unknown section '\(unknown)'; expected some of \(sections.joined(separator: ","))")
         }
         options.only = names
+      case "--profile" where index + 1 < arguments.count:
+        index += 1
+        guard let workload = ProfileWorkload(rawValue: arguments[index]) else {
+          let names = ProfileWorkload.allCases.map(\.rawValue).joined(separator: ", ")
+          fail("unknown workload '\(arguments[index])'; expected one of \(names)")
+        }
+        var count = 10
+        if index + 1 < arguments.count, let n = Int(arguments[index + 1]), n > 0 {
+          count = n
+          index += 1
+        }
+        options.profile = (workload, count)
       case "--help", "-h":
         print(usage)
         exit(0)

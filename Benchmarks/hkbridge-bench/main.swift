@@ -22,4 +22,9 @@ func runBenchmarks(_ options: Options) {
   print("total run time \(format(elapsed, 1)) s; load average now \(MachineInfo.current().load)")
 }
 
-runBenchmarks(Options.parse(Array(CommandLine.arguments.dropFirst())))
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+if let (workload, count) = options.profile {
+  workload.run(count: count)
+} else {
+  runBenchmarks(options)
+}
