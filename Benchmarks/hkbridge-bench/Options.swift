@@ -12,6 +12,8 @@ struct Options {
   var only: Set<String>?
   /// `--profile NAME [COUNT]`: run one fixed workload instead of the benchmark.
   var profile: (ProfileWorkload, Int)?
+  /// `--hkbridge PATH`: the executable for the process figures (default: beside this one).
+  var hkbridge: String?
 
   func wants(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -20,7 +22,7 @@ struct Options {
     var options = Options()
     var index = 0
     let usage = """
-      usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))]
+      usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))] [--hkbridge PATH]
              hkbridge-bench --profile \(ProfileWorkload.allCases.map(\.rawValue).joined(separator: "|")) [COUNT]
       """
     while index < arguments.count {
@@ -34,6 +36,9 @@ struct Options {
           fail("unknown section '\(unknown)'; expected some of \(sections.joined(separator: ","))")
         }
         options.only = names
+      case "--hkbridge" where index + 1 < arguments.count:
+        index += 1
+        options.hkbridge = arguments[index]
       case "--profile" where index + 1 < arguments.count:
         index += 1
         guard let workload = ProfileWorkload(rawValue: arguments[index]) else {

@@ -15,6 +15,25 @@ func runBenchmarks(_ options: Options) {
     CodecBench(quick: options.quick).run(into: &report)
   }
 
+  let hkbridge = HKBridgeBinary.locate(override: options.hkbridge)
+  if let warning = hkbridge.warning { print("warning: \(warning)") }
+  if options.wants("serve") {
+    print("serve")
+    ServeBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
+  }
+  if options.wants("start") {
+    print("start")
+    StartupBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
+  }
+  if options.wants("replay") {
+    print("replay")
+    ReplayBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
+  }
+  if options.wants("memory") {
+    print("memory")
+    MemoryBench(quick: options.quick).run(into: &report)
+  }
+
   let elapsed = Double(monotonicNanoseconds() - started) / 1e9
   print("")
   print(report.table())
