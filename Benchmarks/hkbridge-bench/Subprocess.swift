@@ -44,7 +44,7 @@ struct Subprocess {
     let argv = words.map { strdup($0) } + [nil]
     let environment: [String] = ["PATH=/usr/bin:/bin", "LC_ALL=C"]
     let envp = environment.map { strdup($0) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
+    defer { for word in argv + envp { free(word) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
     close(toChild[0])
