@@ -35,7 +35,7 @@ import Testing
     #expect(h.ok("openHealthSettings") == true)
     #expect(h.ok("openHealthSettings") == true)
     #expect(h.store.settingsOpened == 2)
-    #expect(h.control("snapshot")?.value?["settingsOpened"] == 2)
+    #expect(h.control("snapshot")?.value?["settingsOpened"] == .int64(2))
   }
 
   @Test func revokePermissionsIsFalse() {
