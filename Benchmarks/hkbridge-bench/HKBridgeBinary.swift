@@ -26,8 +26,8 @@ struct HKBridgeBinary {
       other < own - 5
     {
       warning =
-        "\(path) is older than this benchmark; run `swift build -c release` to measure the "
-        + "current code"
+        "\(path) was built before this benchmark; if the sources changed since, run "
+        + "`swift build -c release` first to measure the current code"
     }
     return HKBridgeBinary(path: path, problem: nil, warning: warning)
   }
