@@ -23,7 +23,7 @@ struct HKBridgeBinary {
     }
     var warning: String?
     if override == nil, let own = modificationTime(selfPath()), let other = modificationTime(path),
-      other < own - 5
+      other < own - 120
     {
       warning =
         "\(path) was built before this benchmark; if the sources changed since, run "

@@ -7,20 +7,22 @@ import HealthPlugin
 struct MemoryBench {
   var quick: Bool
 
+  /// The calls, encoded: each kind of answer (a value, an error, not implemented).
+  static let payloads: [[UInt8]] = [
+    MethodCall("isAvailable", .null),
+    MethodCall("getPlatformVersion", .null),
+    MethodCall("requestPermissions", ["read": ["steps", "heartRate"], "write": ["steps"]]),
+    MethodCall("checkPermissions", ["types": ["steps", "heartRate", "bloodPressure"]]),
+    MethodCall("authorizationStatus", ["identifier": "HKQuantityTypeIdentifierStepCount"]),
+    MethodCall("noSuchMethod", .null),
+  ].map(StandardMethodCodec().encodeMethodCall)
+
   func run(into report: inout Report) {
     let calls = quick ? 100_000 : 1_000_000
     let dispatcher = Dispatcher()
     dispatcher.warningHandler = { _ in }
-    let codec = StandardMethodCodec()
     let channel = Dispatcher.defaultPluginChannel
-    let payloads: [[UInt8]] = [
-      MethodCall("isAvailable", .null),
-      MethodCall("getPlatformVersion", .null),
-      MethodCall("requestPermissions", ["read": ["steps", "heartRate"], "write": ["steps"]]),
-      MethodCall("checkPermissions", ["types": ["steps", "heartRate", "bloodPressure"]]),
-      MethodCall("authorizationStatus", ["identifier": "HKQuantityTypeIdentifierStepCount"]),
-      MethodCall("noSuchMethod", .null),
-    ].map(codec.encodeMethodCall)
+    let payloads = Self.payloads
     var samples: [(Int, MemoryStatus)] = []
     var replyBytes = 0
     let step = calls / 10

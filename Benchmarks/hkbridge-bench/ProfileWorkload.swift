@@ -1,4 +1,5 @@
 import FlutterCodec
+import HealthPlugin
 
 /// Fixed workloads for `valgrind --tool=callgrind` and `perf stat`: no timing, a fixed amount of
 /// work, so that instruction counts compare between builds (`--profile NAME [COUNT]`).
@@ -9,6 +10,7 @@ enum ProfileWorkload: String, CaseIterable {
   case callEncode = "call-encode"
   case float64Decode = "float64-decode"
   case float64Encode = "float64-encode"
+  case dispatchMix = "dispatch-mix"
 
   /// Runs the workload `count` times and prints a checksum of what it produced.
   func run(count: Int) {
@@ -37,6 +39,16 @@ enum ProfileWorkload: String, CaseIterable {
         } else {
           checksum &+= method.encodeMethodCall(call).count
         }
+      }
+    case .dispatchMix:
+      let dispatcher = Dispatcher()
+      dispatcher.warningHandler = { _ in }
+      let payloads = MemoryBench.payloads
+      for i in 0..<count {
+        checksum &+=
+          dispatcher.handleMessage(
+            channel: Dispatcher.defaultPluginChannel, payload: payloads[i % payloads.count])?.count
+          ?? 0
       }
     case .float64Decode, .float64Encode:
       let value = ChannelValue.float64List((0..<131_072).map { Double($0) })
