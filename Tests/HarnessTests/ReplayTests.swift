@@ -151,6 +151,9 @@ final class ScratchDirectory {
     #expect(errors.out.isEmpty)
     #expect(errors.err.contains("\(broken):2: "))
     #expect(run([]).status == 2)
+    let missing = run(["/nonexistent/missing.jsonl"])
+    #expect(missing.status == 2)
+    #expect(missing.err.contains("/nonexistent/missing.jsonl: cannot open"))
   }
 
   @Test func updateRewritesOnlyChangedLinesKeepingNotesAndOrder() throws {

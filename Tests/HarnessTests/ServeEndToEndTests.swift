@@ -108,7 +108,8 @@ import Testing
       return
     }
     #expect(error.code == "MALFORMED_MESSAGE")
-    #expect(error.details == ["offset": 1, "reason": "sizeOutOfBounds"])
+    // The integer width of the offset is the plugin's (pinned by golden/malformed.jsonl).
+    #expect(DartEquality.equal(error.details, ["offset": 1, "reason": "sizeOutOfBounds"]))
     guard case .error(let null) = try codec.decodeEnvelope(frames[1].payload ?? []) else {
       Issue.record("expected an error envelope for the null payload")
       return
@@ -131,6 +132,8 @@ import Testing
       ["serve", "--max-frame", "4"], ["serve", "--log-level", "loud"],
       ["serve", "--channel", "hkbridge/control"],
       ["serve", "--scenario", "/nonexistent/scenario.jsonl"],
+      ["serve", "--record", "/nonexistent/directory/run.jsonl"], ["serve", "--os", "7.0"],
+      ["serve", "--channel", ""],
     ] {
       let result = try BinaryRunner.run(arguments, input: [])
       #expect(result.status == 2, "\(arguments)")
