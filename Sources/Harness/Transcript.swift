@@ -1,3 +1,4 @@
+import ChannelJSON
 import FlutterCodec
 
 /// A transcript (SPEC section 5): JSON Lines of notes and exchanges, kept line by line so that
@@ -152,14 +153,7 @@ public enum TranscriptReply: Sendable, Hashable {
     case .message(let value): return .object([("message", value)])
     case .notImplemented: return .object([("notImplemented", .bool(true))])
     case .undecodable(let why): return .object([("undecodable", .string(why))])
-    case .error(let error):
-      var fields: [(String, ChannelValue)] = [
-        ("code", .string(error.code)),
-        ("message", error.message.map(ChannelValue.string) ?? .null),
-        ("details", error.details),
-      ]
-      if let stacktrace = error.stacktrace { fields.append(("stacktrace", stacktrace)) }
-      return .object([("error", .object(fields))])
+    case .error(let error): return ChannelJSON.value(of: .error(error))
     }
   }
 

@@ -7,10 +7,13 @@ struct ReplayCommand: ParsableCommand {
     commandName: "replay",
     abstract: "Replay transcripts against the emulator and diff the replies.",
     discussion: """
-      Each FILE is JSON Lines: notes and exchanges (channel, call or message, reply, and
-      optionally callHex/messageHex and replyHex). Every file runs against a fresh emulator.
-      Prints one block per mismatch, then `N passed, M failed` on the last line.
-      Exit status: 0 all passed, 1 some failed, 2 a transcript or usage error (file:line).
+      Each FILE is JSON Lines: notes and exchanges (channel, call or message,
+      reply, and optionally callHex/messageHex and replyHex). Every file runs
+      against a fresh emulator. Prints one block per mismatch, then
+      `N passed, M failed` on the last line.
+
+      Exit status: 0 all passed, 1 some failed, 2 a transcript or usage error
+      (file:line).
 
       Examples:
         hkbridge replay golden/*.jsonl

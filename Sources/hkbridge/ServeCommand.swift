@@ -15,11 +15,14 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve the plugin channel over stdin/stdout frames (for Dart tests).",
     discussion: """
-      Writes a HELLO frame, then answers every MESSAGE frame on stdin with one REPLY frame of
-      the same id on stdout, in order. Frames: uint32 LE length, then kind, flags, id (uint32 LE),
-      channel length (uint16 LE), channel name, payload. Logs go to stderr only.
-      Exit status: 0 at end of input on a frame boundary (or when stdout is closed), 3 at end of
-      input inside a frame, 2 for bad options or an unusable --scenario/--record file.
+      Writes a HELLO frame, then answers every MESSAGE frame on stdin with one
+      REPLY frame of the same id on stdout, in order. Frames: uint32 LE length,
+      then kind, flags, id (uint32 LE), channel length (uint16 LE), channel
+      name, payload. Logs go to stderr only.
+
+      Exit status: 0 at end of input on a frame boundary (or when stdout is
+      closed), 3 at end of input inside a frame, 2 for bad options or an
+      unusable --scenario/--record file.
 
       Examples:
         hkbridge serve
