@@ -47,6 +47,9 @@ struct StoreBench {
         stored += batch
       }
       let fillNs = Double(monotonicNanoseconds() - fillStart)
+      let resident =
+        MemoryStatus.read().map { "; this process's VmRSS \(grouped($0.residentKiB / 1_024)) MiB" }
+        ?? ""
       let query10 = queryTime(client, stored: stored, minutes: 10)
       let query100 = queryTime(client, stored: stored, minutes: 100)
       let writeEnd = writeTime(client, stored: &stored, backDated: false)
@@ -63,7 +66,7 @@ struct StoreBench {
           target: size == 1_000_000 ? "< 1 ms; flat in the store size" : "flat in the store size",
           detail: "median of 1,000 readRecords over random 10-minute ranges; 100-sample answer "
             + "\(format(query100 / 1_000, 1)) us; filling to this size took "
-            + "\(format(fillNs / 1e6, 0)) ms by addSamples",
+            + "\(format(fillNs / 1e6, 0)) ms by addSamples" + resident,
           verdict: size == 1_000_000
             ? (query10 < 1e6 && growth <= 2 ? .met : .missed)
             : (growth <= 2 ? .met : .missed)))

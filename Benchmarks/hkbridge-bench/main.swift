@@ -29,15 +29,15 @@ func runBenchmarks(_ options: Options) {
     print("replay")
     ReplayBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
   }
-  if options.wants("store") {
-    print("store")
-    StoreBench(quick: options.quick).run(into: &report)
-  }
   if options.wants("memory") {
     print("memory")
     MemoryBench(quick: options.quick).run(into: &report)
   }
 
+  if options.wants("store") {
+    print("store")
+    StoreBench(quick: options.quick).run(into: &report)
+  }
   let elapsed = Double(monotonicNanoseconds() - started) / 1e9
   print("")
   print(report.table())
