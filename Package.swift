@@ -44,6 +44,8 @@ let package = Package(
       name: "hkbridge-bench",
       dependencies: [
         "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "HealthPlugin", "Harness",
+        // Built alongside so the process figures (serve round trips, start to HELLO) find it.
+        "hkbridge",
       ],
       path: "Benchmarks/hkbridge-bench"
     ),
