@@ -111,10 +111,10 @@ public final class HealthStore {
     return .available
   }
 
-  /// The name of the device's system: `iOS`, or `iPadOS` on an iPad from 13.0 (the first
-  /// iPadOS) on.
+  /// The name of the device's system: `iOS` on an iPhone, `iPadOS` on an iPad whatever the
+  /// version (SPEC 7: `getPlatformVersion` names the configured device).
   public var systemName: String {
-    device == .iPad && osVersion >= OSVersion(13, 0) ? "iPadOS" : "iOS"
+    device == .iPad ? "iPadOS" : "iOS"
   }
 
   /// The first check of every HealthKit method: `HEALTH_DATA_UNAVAILABLE` when HealthKit does
