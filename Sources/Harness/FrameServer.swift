@@ -248,7 +248,7 @@ public final class FrameServer {
         FrameWriter.append(
           kind: .reply, id: header.id, channel: channelBytes, payload: nil, to: &output)
       }
-      recorder?.record(channel: channel, payload: payload, reply: reply)
+      recorder?.served(channel: channel, payload: payload, reply: reply, handler: handler)
     case .hostReply:
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
         logger.debug("HOST_REPLY \(header.id) on \(channel)")

@@ -1,17 +1,22 @@
 /// `serve --scenario FILE`: sends a transcript's messages to the emulator before serving, to set
-/// the store up. Nothing is written on stdout or recorded. A `reply` in the file is optional; when
+/// the store up. Nothing is written on stdout; with `--record`, the exchanges are recorded (after
+/// a note) so that the recording replays from the default state. A `reply` in the file is optional; when
 /// given and the actual reply does not match it (`value` rules), a warning names the line, and an
 /// error reply is always logged as a warning.
 public enum ScenarioRunner {
   /// Runs every exchange of `transcript` against `handler`; returns how many replies were errors
   /// or mismatches.
   @discardableResult
-  public static func run(_ transcript: Transcript, on handler: MessageHandling, logger: Logger)
-    -> Int
-  {
+  public static func run(
+    _ transcript: Transcript, on handler: MessageHandling, logger: Logger,
+    recorder: TranscriptRecorder? = nil
+  ) -> Int {
     var problems = 0
+    recorder?.note("--scenario \(transcript.path): its calls ran before HELLO")
     for (line, exchange) in transcript.exchanges {
       let reply = handler.handleMessage(channel: exchange.channel, payload: exchange.payload)
+      recorder?.served(
+        channel: exchange.channel, payload: exchange.payload, reply: reply, handler: handler)
       let actual = TranscriptReply.decode(reply, isMethodCall: exchange.isMethodCall)
       let place = "scenario \(transcript.path):\(line) \(exchange.methodLabel)"
       if let expected = exchange.reply {

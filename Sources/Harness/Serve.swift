@@ -1,3 +1,4 @@
+import FlutterCodec
 import HealthPlugin
 
 #if canImport(Glibc)
@@ -64,10 +65,10 @@ public enum Serve {
   public static func run(
     handler: MessageHandling, options: ServeOptions, logger: Logger, input: Int32, output: Int32
   ) -> Int32 {
+    var scenario: Transcript?
     if let scenarioPath = options.scenarioPath {
       do {
-        let scenario = try TranscriptReader.read(path: scenarioPath, requireReply: false)
-        ScenarioRunner.run(scenario, on: handler, logger: logger)
+        scenario = try TranscriptReader.read(path: scenarioPath, requireReply: false)
       } catch {
         Logger.writeStderr("hkbridge serve: cannot use --scenario: \(error)\n")
         return exitUsage
@@ -81,6 +82,21 @@ public enum Serve {
         Logger.writeStderr("hkbridge serve: cannot use --record: \(error)\n")
         return exitUsage
       }
+      // A recording replays from SPEC 11's default state (iPhone, iOS 17.5): it starts with the
+      // configure call that gives the device serve was started with.
+      if options.device != "iPhone" || options.osVersion != "17.5" {
+        server.recorder?.setupCall = MethodCall(
+          "configure",
+          .object([("device", .string(options.device)), ("osVersion", .string(options.osVersion))]))
+        server.recorder?.recordSetup(
+          on: handler,
+          why:
+            "recorded by serve --device \(options.device) --os \(options.osVersion): this "
+            + "configure call gives a replay the same device")
+      }
+    }
+    if let scenario {
+      ScenarioRunner.run(scenario, on: handler, logger: logger, recorder: server.recorder)
     }
     server.appendHello(emulatorVersion: options.emulatorVersion)
     logger.info(

@@ -16,10 +16,13 @@ public enum TranscriptReader {
     do {
       bytes = try FileIO.readFile(path)
     } catch {
-      throw TranscriptError(file: path, line: 0, message: error.description)
+      throw TranscriptError(file: path, line: 0, message: error.message)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw TranscriptError(file: path, line: 0, message: "the file is not valid UTF-8")
+      let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+      throw TranscriptError(
+        file: path, line: bad + 1, message: "the line is not valid UTF-8 text")
     }
     return try parse(text, path: path, requireReply: requireReply)
   }
@@ -29,7 +32,9 @@ public enum TranscriptReader {
     throws(TranscriptError) -> Transcript
   {
     var lines: [TranscriptLine] = []
-    var rawLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Split on the scalar U+000A: as Characters, "\r\n" is one grapheme that is not "\n".
+    var rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String(Substring($0)) }
     if rawLines.last == "" { rawLines.removeLast() }
     for (index, raw) in rawLines.enumerated() {
       let number = index + 1

@@ -60,6 +60,40 @@ public final class TranscriptRecorder {
       replyBytes: RecordedBytes(reply))
   }
 
+  /// The control call that sets a fresh emulator (SPEC 11's default state, where replay starts)
+  /// up like this one: `configure` with the `--device`/`--os` serve started with; `nil` when those
+  /// are the defaults.
+  public var setupCall: MethodCall?
+  /// The device profile right after the setup, to tell when a `reset` went back to it.
+  private var setupDevice: ChannelValue?
+
+  /// Sends ``setupCall`` to `handler` (a no-op there: it already runs with that device and OS)
+  /// and records it first, so that the recording replays from the default state.
+  public func recordSetup(on handler: MessageHandling, why: String) {
+    guard let setupCall else { return }
+    let payload = StandardMethodCodec().encodeMethodCall(setupCall)
+    note(why)
+    record(
+      channel: Emulator.controlChannel, payload: payload,
+      reply: handler.handleMessage(channel: Emulator.controlChannel, payload: payload))
+    setupDevice = handler.deviceDescription
+  }
+
+  /// Records one served exchange. After a `reset` that brought the emulator back to the setup
+  /// device (not SPEC 11's default, where a replay's `reset` goes), records the setup again.
+  public func served(
+    channel: String, payload: [UInt8]?, reply: [UInt8]?, handler: MessageHandling
+  ) {
+    record(channel: channel, payload: payload, reply: reply)
+    guard let setupDevice, channel == Emulator.controlChannel, reply == [0x00, 0x00],
+      let payload, (try? StandardMethodCodec().decodeMethodCall(payload))?.method == "reset",
+      handler.deviceDescription == setupDevice
+    else { return }
+    recordSetup(
+      on: handler,
+      why: "reset went back to the device serve started with: configure it again for a replay")
+  }
+
   public func record(channel: String, payload: [UInt8]?, reply: [UInt8]?) {
     let line = TranscriptWriter.line(
       .exchange(

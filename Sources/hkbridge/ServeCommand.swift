@@ -46,7 +46,7 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Write every exchange served to FILE as a transcript with bytes.")
   var record: String?
 
-  @Option(help: "Run a transcript's calls before serving (sets the store up; not recorded).")
+  @Option(help: "Run a transcript's calls before serving (sets the store up; also recorded).")
   var scenario: String?
 
   @Option(help: "Frames longer than BYTES are refused and skipped (default 64 MiB).")

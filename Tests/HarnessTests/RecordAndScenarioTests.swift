@@ -102,6 +102,44 @@ import Testing
     #expect(result.stderr.contains("scenario \(scenario):3 configure failed: INVALID_ARGUMENTS"))
   }
 
+  @Test func aRecordingWithDeviceScenarioAndResetReplaysCleanly() throws {
+    // Replay starts from SPEC 11's default state (iPhone, iOS 17.5): the recording must carry
+    // the --device/--os setup and the scenario's calls, and the setup again after a reset.
+    let scratch = try ScratchDirectory()
+    let recording = scratch.url.appendingPathComponent("ipad.jsonl").path
+    let scenario = try scratch.write(
+      "setup.jsonl",
+      #"{"channel": "hkbridge/control", "call": {"method": "advanceClock", "args": {"ms": 1000}}}"#
+        + "\n")
+    var input: [UInt8] = []
+    input += message(1, "healthkit_permissions", call("getPlatformVersion"))
+    input += message(2, "hkbridge/control", call("advanceClock", ["ms": 0]))
+    input += message(3, "hkbridge/control", call("reset"))
+    input += message(4, "healthkit_permissions", call("isAvailable"))
+    let served = try BinaryRunner.run(
+      ["serve", "--device", "iPad", "--os", "16.4", "--scenario", scenario, "--record", recording],
+      input: input)
+    #expect(served.status == 0)
+    let frames = splitFrames(served.stdout)
+    #expect(frames.map(\.kind) == [.hello, .reply, .reply, .reply, .reply])
+    // "iPadOS 16.4"; the clock the scenario moved (1704067200000 + 1000 = 0x018cc251f7e8);
+    // isAvailable false on an iPad below iPadOS 17.
+    #expect(frames[1].payload == hex("00 07 0b 695061644f532031362e34"))
+    #expect(frames[2].payload == hex("00 0d 01 07 03 6e6f77 04 e8f751c28c010000"))
+    #expect(frames[4].payload == hex("00 02"))
+    let transcript = try TranscriptReader.parse(try scratch.read(recording), path: recording)
+    let configure = MethodCall("configure", ["device": "iPad", "osVersion": "16.4"])
+    #expect(
+      transcript.exchanges.map(\.exchange.request) == [
+        .call(configure), .call(MethodCall("advanceClock", ["ms": 1000])),
+        .call(MethodCall("getPlatformVersion")), .call(MethodCall("advanceClock", ["ms": 0])),
+        .call(MethodCall("reset")), .call(configure), .call(MethodCall("isAvailable")),
+      ])
+    let replayed = try BinaryRunner.run(["replay", recording], input: [])
+    #expect(String(decoding: replayed.stdout, as: UTF8.self) == "7 passed, 0 failed\n")
+    #expect(replayed.status == 0)
+  }
+
   @Test func anUnreadableScenarioExitsTwoBeforeHello() throws {
     let scratch = try ScratchDirectory()
     let scenario = try scratch.write("bad.jsonl", "{\"channel\": \"c\"}\n")

@@ -1,4 +1,5 @@
 import FlutterCodec
+import Foundation
 import Harness
 import Testing
 
@@ -182,13 +183,43 @@ import Testing
     #expect(transcript.exchanges.first?.exchange.reply == nil)
   }
 
+  @Test func crlfLineBreaksSplitLines() throws {
+    // "\r\n" is a single Character in Swift; every CRLF must still end a line.
+    let text =
+      "{\"note\": \"a\"}\r\n\r\n"
+      + "{\"channel\": \"c\", \"call\": {\"method\": \"m\"}, \"reply\": {\"ok\": 1}}\r\n"
+      + "{\"note\": \"b\"}\r\n"
+    let transcript = try parse(text)
+    #expect(transcript.lines.count == 4)
+    #expect(transcript.lines.map(\.text)[0] == #"{"note": "a"}"#)
+    #expect(transcript.lines[1].entry == nil)
+    #expect(transcript.exchanges.map(\.line) == [3])
+    #expect(transcript.lines[3].entry == .note("b"))
+  }
+
+  @Test func invalidUTF8NamesItsLine() throws {
+    let scratch = try ScratchDirectory()
+    let path = scratch.url.appendingPathComponent("bad-utf8.jsonl").path
+    var bytes = Array("{\"note\": \"a\"}\n\n{\"note\": \"".utf8)
+    bytes += [0xC3, 0x28]
+    bytes += Array("\"}\n".utf8)
+    try FileIO.replaceFile(path, with: bytes)
+    do {
+      _ = try TranscriptReader.read(path: path)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.line == 3)
+      #expect(error.description == "\(path):3: the line is not valid UTF-8 text")
+    }
+  }
+
   @Test func missingFileIsAnErrorWithoutLine() {
     do {
       _ = try TranscriptReader.read(path: "/nonexistent/x.jsonl")
       Issue.record("expected an error")
     } catch {
       #expect(error.line == 0)
-      #expect(error.description.hasPrefix("/nonexistent/x.jsonl: "))
+      #expect(error.description.hasPrefix("/nonexistent/x.jsonl: cannot open"))
     }
   }
 }
