@@ -34,11 +34,13 @@ enum CategoryTypeTable {
         + " as two types; Apple: one raw identifier, HKCategoryTypeIdentifierAudioExposureEvent"),
     category("toothbrushingEvent", 13, 0, CategoryCases.notApplicable),
     category(
-      "headphoneAudioExposureEvent", 14, 0, [CategoryCase("sevenDayLimit", 1)],
-      note: "seed 002 says 'Loud environment'; Apple: HKCategoryValueHeadphoneAudioExposureEvent"
-        + ".sevenDayLimit"),
+      "headphoneAudioExposureEvent", 14, 2, [CategoryCase("sevenDayLimit", 1)],
+      note: "seed 002 says iOS 14.0 and 'Loud environment'; Apple: iOS 14.2,"
+        + " HKCategoryValueHeadphoneAudioExposureEvent.sevenDayLimit"),
     category("handwashingEvent", 14, 0, CategoryCases.notApplicable),
-    category("lowCardioFitnessEvent", 14, 3, [CategoryCase("lowFitness", 1)]),
+    category(
+      "lowCardioFitnessEvent", 14, 3, [CategoryCase("lowFitness", 1)],
+      note: "seed 002 lists NotApplicable; Apple: HKCategoryValueLowCardioFitnessEvent.lowFitness"),
     category("pregnancy", 14, 3, CategoryCases.notApplicable),
     category(
       "lactation", 14, 3, CategoryCases.notApplicable,

@@ -87,7 +87,9 @@ enum QuantityTypeTable {
       quantity("numberOfAlcoholicBeverages", 15, 0, "count", .cumulative),
       // Nutrition: mass in g unless noted; all cumulative.
       quantity("dietaryEnergyConsumed", 8, 0, "kcal", .cumulative),
-      quantity("dietaryWater", 9, 0, "mL", .cumulative),
+      quantity(
+        "dietaryWater", 9, 0, "mL", .cumulative,
+        note: "seed 002 lists it under Nutrition (iOS 8.0+); Apple (and seed 000): iOS 9.0"),
     ] + NutritionTable.dietaryMassRows
 
   /// Builds a row; the raw identifier is `HKQuantityTypeIdentifier` + the capitalised name unless

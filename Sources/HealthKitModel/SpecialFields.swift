@@ -49,20 +49,25 @@ public enum MetadataKeys {
     "InsulinDeliveryReason", "BloodGlucoseMealTime", "VO2MaxTestType", "AverageSpeed",
     "MaximumSpeed", "AlpineSlopeGrade", "ElevationAscended", "ElevationDescended",
     "FitnessMachineDuration", "IndoorBikeDistance", "CrossTrainerDistance",
-    "HeartRateEventThreshold", "AverageMETs", "AudioExposureLevel", "AudioExposureDuration",
-    "DevicePlacementSide", "BarometricPressure", "AppleDeviceCalibrated", "VO2MaxValue",
-    "LowCardioFitnessEventThreshold", "HeadphoneGain", "AppleECGAlgorithmVersion",
-    "DateOfEarliestDataUsedForEstimate", "AlgorithmVersion", "AppleFitnessPlusSession",
-    "ActivityType", "HeartRateRecoveryTestType", "HeartRateRecoveryActivityType",
-    "HeartRateRecoveryActivityDuration", "HeartRateRecoveryMaxObservedRecoveryHeartRate",
-    "SessionEstimate", "UserMotionContext", "QuantityClampedToLowerBound",
-    "QuantityClampedToUpperBound", "GlassesPrescriptionDescription",
-    "PhysicalEffortEstimationType", "WaterSalinity", "CyclingFunctionalThresholdPowerTestType",
-    "MaximumLightIntensity",
+    "HeartRateEventThreshold", "AverageMETs", "BarometricPressure", "VO2MaxValue",
+    "LowCardioFitnessEventThreshold", "DateOfEarliestDataUsedForEstimate", "AlgorithmVersion",
+    "ActivityType", "PhysicalEffortEstimationType", "CyclingFunctionalThresholdPowerTestType",
+    "SWOLFScore",
   ]
 
-  /// Keys whose raw value is the constant name itself.
-  static let longForm = ["SyncIdentifier", "SyncVersion", "HeartRateMotionContext"]
+  /// Keys whose raw value is the constant name itself (HealthKit's string table:
+  /// `HKMetadataKeyAudioExposureLevel`, not `HKAudioExposureLevel`).
+  static let longForm = [
+    "SyncIdentifier", "SyncVersion", "HeartRateMotionContext", "UserMotionContext",
+    "AppleFitnessPlusSession", "AppleFitnessPlusCatalogIdentifier",
+    "AppleIrregularRhythmNotificationsAlgorithmVersion", "GlassesPrescriptionDescription",
+    "HeartRateRecoveryTestType", "HeartRateRecoveryActivityType",
+    "HeartRateRecoveryActivityDuration", "HeartRateRecoveryMaxObservedRecoveryHeartRate",
+    "SessionEstimate", "AppleECGAlgorithmVersion", "AudioExposureLevel", "AudioExposureDuration",
+    "HeadphoneGain", "DevicePlacementSide", "AppleDeviceCalibrated",
+    "QuantityClampedToLowerBound", "QuantityClampedToUpperBound", "MaximumLightIntensity",
+    "WaterSalinity",
+  ]
 
   public static let all: [MetadataKey] =
     shortForm.map { MetadataKey(constantName: "HKMetadataKey" + $0, rawValue: "HK" + $0) }

@@ -57,7 +57,7 @@ import Testing
     ("toothbrushingEvent", .category, "13.0"), ("pregnancyTestResult", .category, "15.0"),
     ("progesteroneTestResult", .category, "15.0"), ("contraceptive", .category, "14.3"),
     ("lactation", .category, "14.3"), ("pregnancy", .category, "14.3"),
-    ("headphoneAudioExposureEvent", .category, "14.0"),
+    ("headphoneAudioExposureEvent", .category, "14.2"),
     ("environmentalAudioExposureEvent", .category, "13.0"),
     ("handwashingEvent", .category, "14.0"), ("lowCardioFitnessEvent", .category, "14.3"),
     ("appleWalkingSteadinessEvent", .category, "15.0"),
@@ -147,6 +147,15 @@ import Testing
     let row = try #require(Catalogue.info(named: "contraceptive"))
     #expect(!row.isAvailable(on: OSVersion(14, 2)))
     #expect(row.isAvailable(on: OSVersion(14, 3)))
+  }
+
+  /// Apple's HKTypeIdentifiers.h: `HKCategoryTypeIdentifierHeadphoneAudioExposureEvent
+  /// API_AVAILABLE(ios(14.2))`; seed 002 says 14.0.
+  @Test func headphoneAudioExposureEventNeedsIOS14Point2() throws {
+    let row = try #require(Catalogue.info("HKCategoryTypeIdentifierHeadphoneAudioExposureEvent"))
+    #expect(!row.isAvailable(on: OSVersion(14, 1)))
+    #expect(row.isAvailable(on: OSVersion(14, 2)))
+    #expect(row.seedNote != nil)
   }
 
   @Test func shortNames() {

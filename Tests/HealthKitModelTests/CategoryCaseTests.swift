@@ -131,4 +131,19 @@ import Testing
     #expect(MetadataKeys.isAllowed("chronoception_version"))
     #expect(MetadataKeys.isAllowed("hkLowercaseIsNotReserved"))
   }
+
+  /// Raw values from HealthKit's own string table: swimming's SWOLF score is `HKSWOLFScore`;
+  /// newer keys keep the full constant name, so `HKAudioExposureLevel` is nobody's key.
+  @Test func metadataKeyRawValues() {
+    #expect(MetadataKeys.isAllowed("HKMetadataKeySWOLFScore"))
+    #expect(MetadataKeys.isAllowed("HKSWOLFScore"))
+    #expect(MetadataKeys.isAllowed("HKMetadataKeyAppleFitnessPlusCatalogIdentifier"))
+    #expect(MetadataKeys.isAllowed("HKMetadataKeyAudioExposureLevel"))
+    #expect(!MetadataKeys.isAllowed("HKAudioExposureLevel"))
+    #expect(!MetadataKeys.isAllowed("HKUserMotionContext"))
+    let level = MetadataKeys.all.first { $0.constantName == "HKMetadataKeyAudioExposureLevel" }
+    #expect(level?.rawValue == "HKMetadataKeyAudioExposureLevel")
+    let swolf = MetadataKeys.all.first { $0.constantName == "HKMetadataKeySWOLFScore" }
+    #expect(swolf?.rawValue == "HKSWOLFScore")
+  }
 }
