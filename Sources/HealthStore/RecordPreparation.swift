@@ -178,7 +178,10 @@ struct RecordBuilder {
   static func resolveMember(_ composite: String, _ name: String, what: String) throws(HealthError)
     -> ResolvedType
   {
-    let ckType = "\(composite).\(name)"
+    // SPEC 8 names nutrients by their `nutrition.*` CKTypes: `protein` and `nutrition.protein`
+    // are the same nutrient (likewise a stage may be written `deep` or `sleepSession.deep`).
+    let prefix = composite + "."
+    let ckType = name.hasPrefix(prefix) ? name : prefix + name
     guard RecordTypeMapper.row(ckType) != nil else {
       let names = RecordTypeMapper.memberCKTypes(of: composite).map {
         String($0.dropFirst(composite.count + 1))
@@ -349,7 +352,7 @@ struct RecordBuilder {
       var seen: Set<String> = []
       for (nutrient, member) in zip(nutrients, memberTypes) {
         let field = "nutrients.\(nutrient.name)"
-        guard seen.insert(nutrient.name).inserted else {
+        guard seen.insert(member.ckType).inserted else {
           throw RecordErrors.invalid(field, "nutrient '\(nutrient.name)' is given twice")
         }
         try Self.checkAmount(

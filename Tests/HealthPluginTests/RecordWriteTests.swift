@@ -149,6 +149,46 @@ import Testing
         ])
   }
 
+  /// SPEC 8: nutrients use "the `nutrition.*` names"; the full CKType name is the same nutrient.
+  @Test func nutrientMayBeNamedByItsFullCKType() {
+    let h = Harness()
+    h.allow(["nutrition"])
+    let reply = h.ok(
+      "writeRecord",
+      record(
+        "nutrition",
+        [
+          (
+            "nutrients",
+            .object([
+              ("nutrition.protein", ["value": 5, "unit": "g"] as ChannelValue),
+              ("fiber", ["value": 2, "unit": "g"] as ChannelValue),
+            ])
+          )
+        ]))
+    #expect(
+      reply?["members"]?.listValue?.map { $0["hkType"] } == [
+        "HKQuantityTypeIdentifierDietaryProtein", "HKQuantityTypeIdentifierDietaryFiber",
+      ])
+    #expect(h.read("nutrition.protein").first?["value"] == .float64(5))
+    // The same nutrient under both spellings is given twice.
+    let twice = h.failure(
+      "writeRecord",
+      record(
+        "nutrition",
+        [
+          (
+            "nutrients",
+            .object([
+              ("protein", ["value": 5, "unit": "g"] as ChannelValue),
+              ("nutrition.protein", ["value": 6, "unit": "g"] as ChannelValue),
+            ])
+          )
+        ]))
+    #expect(twice?.code == "INVALID_ARGUMENTS")
+    #expect(twice?.details["field"] == "nutrients.nutrition.protein")
+  }
+
   @Test func unknownNutrientIsUnsupported() {
     let h = Harness()
     let error = h.failure(
