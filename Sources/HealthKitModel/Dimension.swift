@@ -12,10 +12,13 @@ public enum BaseDimension: Int, CaseIterable, Sendable {
   case hearingLevel
   case illuminance
   case angle
+  /// HealthKit's percent: a scalar of its own, which "cannot convert" to count (Apple's
+  /// `HKUnit.percent()` documentation), so it gets its own base dimension.
+  case percent
 
   /// The symbol used when printing a dimension.
   var symbol: String {
-    ["g", "m", "s", "K", "A", "mol", "IU", "dBASPL", "dBHL", "lx", "rad"][rawValue]
+    ["g", "m", "s", "K", "A", "mol", "IU", "dBASPL", "dBHL", "lx", "rad", "%"][rawValue]
   }
 }
 
@@ -81,7 +84,8 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
 /// Names of the dimensions HealthKit quantity types use.
 enum DimensionNames {
   static let table: [(dimension: Dimension, name: String)] = [
-    (Dimension(), "a scalar (count or %)"),
+    (Dimension(), "a count"),
+    (Dimension([.percent: 1]), "a percentage"),
     (Dimension([.mass: 1]), "a mass"),
     (Dimension([.length: 1]), "a length"),
     (Dimension([.time: 1]), "a time"),

@@ -30,6 +30,10 @@ public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
       throw .incompatibleUnits(from: text, to: other.text)
     }
     if text == other.text { return value }
+    if offset == 0 && other.offset == 0 {
+      // One multiplication by the ratio rounds once: 150 lb is 68.0388555 kg, not …50000001.
+      return value * (factor / other.factor)
+    }
     let base = value * factor + offset
     return (base - other.offset) / other.factor
   }

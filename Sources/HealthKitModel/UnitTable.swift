@@ -83,7 +83,8 @@ enum UnitTable {
     NamedUnit("dBHL", 1, Dimension([.hearingLevel: 1])),
     NamedUnit("IU", 1, Dimension([.dosage: 1])),
     NamedUnit("count", 1, Dimension()),
-    NamedUnit("%", 0.01, Dimension()),
+    // Values from 0.0 to 1.0, as HealthKit measures percentages (not 0 to 100).
+    NamedUnit("%", 1, Dimension([.percent: 1])),
   ]
 
   static let bySymbol: [String: NamedUnit] = Dictionary(

@@ -4,7 +4,7 @@ import Testing
 @Suite struct UnitParsingTests {
   /// Unit strings of SPEC 9.3 and Apple's HKUnit documentation, with their dimension names.
   @Test(arguments: [
-    ("count", "a scalar (count or %)"), ("%", "a scalar (count or %)"),
+    ("count", "a count"), ("%", "a percentage"),
     ("count/min", "a frequency"), ("Hz", "a frequency"), ("kg", "a mass"), ("lb", "a mass"),
     ("g", "a mass"), ("mg", "a mass"), ("mcg", "a mass"), ("oz", "a mass"), ("st", "a mass"),
     ("m", "a length"), ("km", "a length"), ("mi", "a length"), ("ft", "a length"),
@@ -114,7 +114,7 @@ import Testing
     (100.0, "mg/dL", "mmol<180.15588000005408>/L", 1_000.0 / 180.155_880_000_054_08),
     (1.0, "mg", "mcg", 1_000.0), (1.0, "g", "mg", 1_000.0), (1.0, "L", "mL", 1_000.0),
     (1.0, "dL", "mL", 100.0), (1.0, "hr", "min", 60.0), (1.0, "d", "s", 86_400.0),
-    (1.0, "min", "ms", 60_000.0), (50.0, "%", "count", 0.5), (1.0, "km/hr", "m/s", 1.0 / 3.6),
+    (1.0, "min", "ms", 60_000.0), (1.0, "km/hr", "m/s", 1.0 / 3.6),
     (760.0, "mmHg", "atm", 760.0 * 133.322_387_415 / 101_325.0), (1.0, "atm", "kPa", 101.325),
     (1.0, "fl_oz_us", "mL", 29.573_529_562_5),
     (1.0, "st", "lb", 14.0), (16.0, "oz", "lb", 1.0),
@@ -134,6 +134,12 @@ import Testing
     #expect(Self.close(try Self.convert(value, from, to), expected))
   }
 
+  /// 150 lb is exactly 68.0388555 kg (150 × 0.45359237); the conversion rounds once, so the
+  /// double is the one closest to that decimal, as a hand calculation gives it.
+  @Test func ratioConversionRoundsOnce() throws {
+    #expect(try Self.convert(150, "lb", "kg") == 68.038_855_5)
+  }
+
   @Test func sameUnitIsIdentity() throws {
     #expect(try Self.convert(-0.0, "kg", "kg").sign == .minus)
     #expect(try Self.convert(123.456, "count/min", "count/min") == 123.456)
@@ -142,6 +148,9 @@ import Testing
   @Test(arguments: [
     ("kg", "m"), ("count/min", "count"), ("degC", "kcal"), ("mg/dL", "mg"), ("dBASPL", "dBHL"),
     ("dBASPL", "Pa"), ("mol", "g"), ("IU", "mg"), ("L", "kg"),
+    // Apple: "Even though count and percent units are both scalar units, you cannot convert
+    // between them."
+    ("%", "count"), ("count", "%"),
   ])
   func incompatibleUnitsAreRefused(from: String, to: String) {
     #expect(throws: ModelError.incompatibleUnits(from: from, to: to)) {
