@@ -1,64 +1,104 @@
 /// The samples and workout sessions of the store.
 ///
-/// Samples are kept once, by their write sequence, and indexed per HealthKit identifier in an
-/// array sorted by `(start, sequence)`: a sample is inserted after every sample with the same or
-/// an earlier start, so ties keep the order of writing.
+/// Each sample is kept once, in a slot of one array (a deleted sample's slot is reused by a
+/// later one), found by uuid through one dictionary, and indexed per HealthKit identifier by
+/// `(start, sequence)` in a `SampleIndex` (a chunked sorted array): a sample goes after every
+/// sample with the same or an earlier start, so ties keep the order of writing, and an insert or
+/// delete anywhere in time moves at most one block of entries.
 ///
 /// A range query (SPEC 7's overlap rule) must find every sample with `sample.start < end` and
 /// `sample.end > start` (or, instantaneous, `start <= sample.start < end`). The first condition
-/// is a prefix of the sorted array. For the second, each index keeps the longest duration it
-/// has ever held (`maxDuration`, never lowered on delete, so it stays an upper bound): a sample
-/// that ends after `start` began after `start - maxDuration`. Two binary searches bound the
-/// candidates to `[start - maxDuration, end)`, and the exact rule filters them. A query costs
+/// is a prefix of the index. For the second, each index keeps the longest duration it has ever
+/// held (`maxDuration`, never lowered on delete, so it stays an upper bound): a sample that ends
+/// after `start` began after `start - maxDuration`. Two binary searches bound the candidates to
+/// `[start - maxDuration, end)`, and the exact rule filters them. A query costs
 /// O(log n + candidates), and with a limit it stops as soon as the answer is complete.
 public struct SampleStore: Sendable {
-  /// Every sample by its write sequence.
-  private var bySequence: [Int: StoredSample] = [:]
-  private var sequenceByUUID: [String: Int] = [:]
-  private var indexes: [String: TypeIndex] = [:]
+  /// The entries an index block holds at most, unless the store was made with another figure.
+  public static let defaultIndexBlockCapacity = 512
+
+  /// Every sample, each in its slot; nil for a free slot.
+  private var slots: [StoredSample?] = []
+  /// Slots freed by deletes, reused before the array grows.
+  private var freeSlots: [Int] = []
+  private var slotByUUID: [String: Int] = [:]
+  private var indexes: [String: SampleIndex] = [:]
   private var nextSequence = 1
+  private let indexBlockCapacity: Int
 
   /// Workout sessions started and not yet ended or discarded, in the order they started.
   public private(set) var sessionsInProgress: [WorkoutSession] = []
   /// Ids of sessions that were ended or discarded.
   public private(set) var finishedSessions: Set<String> = []
 
-  public init() {}
+  /// `indexBlockCapacity` (at least 2) is how many entries a block of a per-identifier index
+  /// holds before it splits; it changes speed, never results.
+  public init(indexBlockCapacity: Int = SampleStore.defaultIndexBlockCapacity) {
+    self.indexBlockCapacity = max(2, indexBlockCapacity)
+  }
 
   /// The number of stored samples (correlation members and stages each count).
-  public var count: Int { bySequence.count }
+  public var count: Int { slotByUUID.count }
 
   /// The sample with this uuid.
   public func sample(uuid: String) -> StoredSample? {
-    sequenceByUUID[uuid].flatMap { bySequence[$0] }
+    slotByUUID[uuid].flatMap { slots[$0] }
   }
 
   /// Every sample in the order written.
   public var allInWriteOrder: [StoredSample] {
-    bySequence.keys.sorted().compactMap { bySequence[$0] }
+    var order: [(sequence: Int, slot: Int)] = []
+    order.reserveCapacity(slotByUUID.count)
+    for (slot, sample) in slots.enumerated() {
+      if let sample { order.append((sample.sequence, slot)) }
+    }
+    order.sort { $0.sequence < $1.sequence }
+    return order.compactMap { slots[$0.slot] }
   }
 
   // MARK: Writing
 
-  /// Stores a sample (its uuid must be new); its `sequence` is set here.
+  /// Stores a sample; its `sequence` is set here. A sample with the uuid of a stored one
+  /// replaces it (uuids are minted new, so this does not happen in use).
   public mutating func insert(_ sample: StoredSample) {
     var stored = sample
     stored.sequence = nextSequence
     nextSequence += 1
-    bySequence[stored.sequence] = stored
-    sequenceByUUID[stored.uuid] = stored.sequence
-    indexes[stored.identifier, default: TypeIndex()].insert(
-      IndexEntry(start: stored.start, sequence: stored.sequence), duration: stored.duration)
+    let slot: Int
+    if let free = freeSlots.popLast() {
+      slot = free
+      slots[slot] = stored
+    } else {
+      slot = slots.count
+      slots.append(stored)
+    }
+    if let replaced = slotByUUID.updateValue(slot, forKey: stored.uuid) {
+      discard(slot: replaced)
+    }
+    indexes[stored.identifier, default: SampleIndex(blockCapacity: indexBlockCapacity)].insert(
+      IndexEntry(start: stored.start, sequence: stored.sequence, slot: slot),
+      duration: stored.duration)
   }
 
   /// Removes the sample with this uuid; returns whether it existed.
   @discardableResult
   public mutating func remove(uuid: String) -> Bool {
-    guard let sequence = sequenceByUUID.removeValue(forKey: uuid),
-      let sample = bySequence.removeValue(forKey: sequence)
-    else { return false }
-    indexes[sample.identifier]?.remove(IndexEntry(start: sample.start, sequence: sequence))
+    guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
+    discard(slot: slot)
+    if slotByUUID.isEmpty {
+      slots = []
+      freeSlots = []
+    }
     return true
+  }
+
+  /// Empties a slot and takes its sample out of its index.
+  private mutating func discard(slot: Int) {
+    guard let sample = slots[slot] else { return }
+    slots[slot] = nil
+    freeSlots.append(slot)
+    indexes[sample.identifier]?.remove(
+      IndexEntry(start: sample.start, sequence: sample.sequence, slot: slot))
   }
 
   // MARK: Querying
@@ -69,20 +109,21 @@ public struct SampleStore: Sendable {
     identifier: String, start: Int?, end: Int?, ascending: Bool, limit: Int?,
     include: (StoredSample) -> Bool = { _ in true }
   ) -> [StoredSample] {
-    guard let index = indexes[identifier], !index.entries.isEmpty else { return [] }
+    guard let index = indexes[identifier], !index.isEmpty else { return [] }
     let rangeStart = start ?? Int.min
     let rangeEnd = end ?? Int.max
     let maximum = limit ?? Int.max
     guard maximum > 0 else { return [] }
-    let entries = index.entries
     let (lowKey, overflow) = rangeStart.subtractingReportingOverflow(index.maxDuration)
-    let low = overflow ? 0 : index.firstPosition(startingAtOrAfter: lowKey)
-    let high = end == nil ? entries.count : index.firstPosition(startingAtOrAfter: rangeEnd)
+    let low =
+      overflow
+      ? IndexPosition(block: 0, offset: 0) : index.firstPosition(startingAtOrAfter: lowKey)
+    let high = end == nil ? index.endPosition : index.firstPosition(startingAtOrAfter: rangeEnd)
     guard low < high else { return [] }
     var result: [StoredSample] = []
 
-    func consider(_ position: Int) -> Bool {
-      guard let sample = bySequence[entries[position].sequence],
+    func consider(_ entry: IndexEntry) -> Bool {
+      guard let sample = slots[entry.slot],
         sample.overlaps(start: rangeStart, end: rangeEnd), include(sample)
       else { return false }
       result.append(sample)
@@ -90,17 +131,9 @@ public struct SampleStore: Sendable {
     }
 
     if ascending {
-      for position in low..<high where consider(position) { break }
-      return result
-    }
-    // Newest first; samples with the same start keep the order written.
-    var runEnd = high
-    while runEnd > low {
-      let runStart = entries[runEnd - 1].start
-      var first = runEnd - 1
-      while first > low && entries[first - 1].start == runStart { first -= 1 }
-      for position in first..<runEnd where consider(position) { return result }
-      runEnd = first
+      index.forEach(from: low, to: high, consider)
+    } else {
+      index.forEachNewestFirst(from: low, to: high, consider)
     }
     return result
   }
@@ -123,61 +156,6 @@ public struct SampleStore: Sendable {
   public mutating func finishSession(id: String) {
     sessionsInProgress.removeAll { $0.id == id }
     finishedSessions.insert(id)
-  }
-}
-
-/// A position in a per-identifier index.
-struct IndexEntry: Hashable, Sendable {
-  var start: Int
-  var sequence: Int
-
-  func precedes(_ other: IndexEntry) -> Bool {
-    (start, sequence) < (other.start, other.sequence)
-  }
-}
-
-/// The samples of one identifier sorted by `(start, sequence)`, with the longest duration ever
-/// held.
-struct TypeIndex: Sendable {
-  var entries: [IndexEntry] = []
-  var maxDuration = 0
-
-  /// The first position whose start is `>= start` (binary search).
-  func firstPosition(startingAtOrAfter start: Int) -> Int {
-    var low = 0
-    var high = entries.count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if entries[middle].start < start { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// The first position not before `entry` in `(start, sequence)` order.
-  func position(of entry: IndexEntry) -> Int {
-    var low = 0
-    var high = entries.count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if entries[middle].precedes(entry) { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  mutating func insert(_ entry: IndexEntry, duration: Int) {
-    maxDuration = max(maxDuration, duration)
-    if let last = entries.last, !entry.precedes(last) {
-      entries.append(entry)
-    } else {
-      entries.insert(entry, at: position(of: entry))
-    }
-  }
-
-  mutating func remove(_ entry: IndexEntry) {
-    let position = position(of: entry)
-    if position < entries.count && entries[position] == entry {
-      entries.remove(at: position)
-    }
   }
 }
 

@@ -154,6 +154,166 @@ import Testing
       #expect(Self.uuids(store, start, end) == expected)
     }
   }
+
+  /// The chunked index against a plain scan at block sizes that force many splits and merges:
+  /// samples written in time order (appends) and back-dated (inserts inside blocks), many
+  /// sharing a start (ties across block boundaries), deletes in bursts that empty blocks, writes
+  /// that reuse freed slots, and queries in both directions with and without limits.
+  @Test(arguments: [(2, 300), (3, 300), (4, 600), (16, 2_000), (512, 3_000)])
+  func chunkedIndexAgreesWithAScan(blockCapacity: Int, size: Int) {
+    var generator = SplitMix(seed: UInt64(blockCapacity * 1_000 + size))
+    var store = SampleStore(indexBlockCapacity: blockCapacity)
+    var model = ScanModel()
+    var written = 0
+
+    func write(start: Int, duration: Int) {
+      let sample = Self.sample("s\(written)", start, start + duration)
+      written += 1
+      store.insert(sample)
+      model.insert(sample)
+    }
+    func randomDuration() -> Int {
+      generator.next() % 4 == 0 ? 0 : Int(generator.next() % 90)
+    }
+    func check(queries: Int) {
+      for _ in 0..<queries {
+        let start = Int(generator.next() % 2_200) - 100
+        let end = start + Int(generator.next() % 300)
+        let ascending = generator.next() % 2 == 0
+        let limit = generator.next() % 3 == 0 ? Int(generator.next() % 12) + 1 : nil
+        let open = generator.next() % 10
+        let queryStart = open == 0 ? nil : start
+        let queryEnd = open == 1 ? nil : end
+        #expect(
+          Self.uuids(store, queryStart, queryEnd, ascending: ascending, limit: limit)
+            == model.expected(queryStart, queryEnd, ascending: ascending, limit: limit))
+      }
+      #expect(store.count == model.samples.count)
+      #expect(store.allInWriteOrder.map(\.uuid) == model.samples.map(\.uuid))
+    }
+
+    // Half in time order, with runs of equal starts; half back-dated at random.
+    var clock = 0
+    for _ in 0..<(size / 2) {
+      clock += generator.next() % 3 == 0 ? 0 : Int(generator.next() % 8)
+      write(start: clock, duration: randomDuration())
+    }
+    for _ in 0..<(size / 2) {
+      write(start: Int(generator.next() % 2_000) / 5 * 5, duration: randomDuration())
+    }
+    check(queries: 150)
+    // Deletes: scattered, then a contiguous burst of a fifth of the timeline.
+    for sample in model.samples where generator.next() % 3 == 0 {
+      let removed = store.remove(uuid: sample.uuid)
+      #expect(removed)
+      model.remove(sample.uuid)
+    }
+    let burst = model.sortedAscending().dropFirst(model.samples.count / 3)
+      .prefix(model.samples.count / 5)
+    for sample in burst {
+      let removed = store.remove(uuid: sample.uuid)
+      #expect(removed)
+      model.remove(sample.uuid)
+    }
+    check(queries: 150)
+    // Writes again, into the emptied stretch and around it.
+    for _ in 0..<(size / 3) {
+      write(start: Int(generator.next() % 2_000), duration: randomDuration())
+    }
+    check(queries: 150)
+    // Everything deleted, then written again.
+    for sample in model.samples {
+      let removed = store.remove(uuid: sample.uuid)
+      #expect(removed)
+    }
+    model.samples.removeAll()
+    check(queries: 20)
+    for _ in 0..<(size / 10) { write(start: Int(generator.next() % 2_000), duration: 0) }
+    check(queries: 50)
+  }
+
+  /// Samples with one start spread over many blocks still come in the order written, both
+  /// ways, and a limit takes the first of them.
+  @Test func tiesAcrossBlocksKeepTheOrderWritten() {
+    var store = SampleStore(indexBlockCapacity: 2)
+    let names = (0..<9).map { "t\($0)" }
+    store.insert(Self.sample("late", 80, 80))
+    for name in names { store.insert(Self.sample(name, 50, 60)) }
+    store.insert(Self.sample("early", 10, 10))
+    #expect(Self.uuids(store, nil, nil) == ["early"] + names + ["late"])
+    #expect(Self.uuids(store, nil, nil, ascending: false) == ["late"] + names + ["early"])
+    #expect(Self.uuids(store, nil, nil, ascending: false, limit: 4) == ["late", "t0", "t1", "t2"])
+    #expect(Self.uuids(store, 55, 56, ascending: false, limit: 2) == ["t0", "t1"])
+  }
+
+  /// A freed slot is reused by the next write, which still comes last in write order.
+  @Test func reusedSlotsKeepTheWriteOrder() {
+    var store = Self.store([
+      Self.sample("a", 30, 30), Self.sample("b", 10, 10), Self.sample("c", 20, 20),
+    ])
+    store.remove(uuid: "a")
+    store.insert(Self.sample("d", 5, 5))
+    store.insert(Self.sample("e", 40, 40))
+    #expect(store.allInWriteOrder.map(\.uuid) == ["b", "c", "d", "e"])
+    #expect(store.allInWriteOrder.map(\.sequence) == [2, 3, 4, 5])
+    #expect(Self.uuids(store, nil, nil) == ["d", "b", "c", "e"])
+    #expect(store.sample(uuid: "a") == nil)
+    #expect(store.sample(uuid: "d")?.start == 5)
+  }
+
+  /// Writing a uuid that is stored replaces that sample (in the index too).
+  @Test func rewritingAUUIDReplacesTheSample() {
+    var store = Self.store([Self.sample("a", 10, 10), Self.sample("b", 20, 20)])
+    store.insert(Self.sample("a", 30, 30))
+    #expect(store.count == 2)
+    #expect(Self.uuids(store, nil, nil) == ["b", "a"])
+    #expect(store.sample(uuid: "a")?.start == 30)
+    #expect(store.allInWriteOrder.map(\.uuid) == ["b", "a"])
+  }
+
+  /// Deleting every sample and writing again starts from an empty index.
+  @Test func emptiedStoreTakesNewSamples() {
+    var store = Self.store([Self.sample("a", 10, 20), Self.sample("b", 20, 30)])
+    store.remove(uuid: "a")
+    store.remove(uuid: "b")
+    #expect(store.count == 0)
+    #expect(Self.uuids(store, nil, nil).isEmpty)
+    #expect(store.allInWriteOrder.isEmpty)
+    store.insert(Self.sample("c", 15, 15))
+    #expect(Self.uuids(store, nil, nil) == ["c"])
+    #expect(store.allInWriteOrder.map(\.uuid) == ["c"])
+  }
+}
+
+/// What a query must answer, computed by scanning every sample (SPEC 7's rule, the order by
+/// start with ties in the order written, newest first reversing only the starts).
+struct ScanModel {
+  /// The stored samples in the order written.
+  var samples: [StoredSample] = []
+
+  mutating func insert(_ sample: StoredSample) { samples.append(sample) }
+
+  mutating func remove(_ uuid: String) { samples.removeAll { $0.uuid == uuid } }
+
+  /// The samples by start, ties in the order written.
+  func sortedAscending() -> [StoredSample] {
+    samples.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+      .map(\.element)
+  }
+
+  func expected(_ start: Int?, _ end: Int?, ascending: Bool, limit: Int?) -> [String] {
+    let rangeStart = start ?? Int.min
+    let rangeEnd = end ?? Int.max
+    let found = samples.enumerated().filter {
+      $0.element.overlaps(start: rangeStart, end: rangeEnd)
+    }
+    let ordered = found.sorted {
+      ascending
+        ? ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+        : (-$0.element.start, $0.offset) < (-$1.element.start, $1.offset)
+    }
+    return ordered.prefix(limit ?? Int.max).map(\.element.uuid)
+  }
 }
 
 /// A small deterministic generator (SplitMix64).
