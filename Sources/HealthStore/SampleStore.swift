@@ -1,7 +1,8 @@
 /// The samples and workout sessions of the store.
 ///
-/// Each sample is kept once, in a slot of one array (a deleted sample's slot is reused by a
-/// later one), found by uuid through one dictionary, and indexed per HealthKit identifier by
+/// Each sample is kept once, packed (`PackedSample`: what it shares with other samples, its
+/// types, source and unit, is kept once in a table), in a slot of one array (a deleted sample's
+/// slot is reused by a later one), found by uuid through one dictionary, and indexed per HealthKit identifier by
 /// `(start, sequence)` in a `SampleIndex` (a chunked sorted array): a sample goes after every
 /// sample with the same or an earlier start, so ties keep the order of writing, and an insert or
 /// delete anywhere in time moves at most one block of entries.
@@ -18,11 +19,12 @@ public struct SampleStore: Sendable {
   public static let defaultIndexBlockCapacity = 512
 
   /// Every sample, each in its slot; nil for a free slot.
-  private var slots: [StoredSample?] = []
+  private var slots: [PackedSample?] = []
   /// Slots freed by deletes, reused before the array grows.
   private var freeSlots: [Int] = []
   private var slotByUUID: [String: Int] = [:]
   private var indexes: [String: SampleIndex] = [:]
+  private var kinds = SampleKinds()
   private var nextSequence = 1
   private let indexBlockCapacity: Int
 
@@ -42,7 +44,7 @@ public struct SampleStore: Sendable {
 
   /// The sample with this uuid.
   public func sample(uuid: String) -> StoredSample? {
-    slotByUUID[uuid].flatMap { slots[$0] }
+    slotByUUID[uuid].flatMap { slots[$0]?.unpacked(kinds) }
   }
 
   /// Every sample in the order written.
@@ -53,7 +55,7 @@ public struct SampleStore: Sendable {
       if let sample { order.append((sample.sequence, slot)) }
     }
     order.sort { $0.sequence < $1.sequence }
-    return order.compactMap { slots[$0.slot] }
+    return order.compactMap { slots[$0.slot]?.unpacked(kinds) }
   }
 
   // MARK: Writing
@@ -64,13 +66,14 @@ public struct SampleStore: Sendable {
     var stored = sample
     stored.sequence = nextSequence
     nextSequence += 1
+    let packed = PackedSample(stored, kinds: &kinds)
     let slot: Int
     if let free = freeSlots.popLast() {
       slot = free
-      slots[slot] = stored
+      slots[slot] = packed
     } else {
       slot = slots.count
-      slots.append(stored)
+      slots.append(packed)
     }
     if let replaced = slotByUUID.updateValue(slot, forKey: stored.uuid) {
       discard(slot: replaced)
@@ -88,6 +91,7 @@ public struct SampleStore: Sendable {
     if slotByUUID.isEmpty {
       slots = []
       freeSlots = []
+      kinds = SampleKinds()
     }
     return true
   }
@@ -97,7 +101,7 @@ public struct SampleStore: Sendable {
     guard let sample = slots[slot] else { return }
     slots[slot] = nil
     freeSlots.append(slot)
-    indexes[sample.identifier]?.remove(
+    indexes[sample.identifier(in: kinds)]?.remove(
       IndexEntry(start: sample.start, sequence: sample.sequence, slot: slot))
   }
 
@@ -123,9 +127,10 @@ public struct SampleStore: Sendable {
     var result: [StoredSample] = []
 
     func consider(_ entry: IndexEntry) -> Bool {
-      guard let sample = slots[entry.slot],
-        sample.overlaps(start: rangeStart, end: rangeEnd), include(sample)
+      guard let packed = slots[entry.slot], packed.overlaps(start: rangeStart, end: rangeEnd)
       else { return false }
+      let sample = packed.unpacked(kinds)
+      guard include(sample) else { return false }
       result.append(sample)
       return result.count >= maximum
     }

@@ -271,6 +271,78 @@ import Testing
     #expect(store.allInWriteOrder.map(\.uuid) == ["b", "a"])
   }
 
+  /// Every kind of body, metadata, sources with and without a name, correlations' members and
+  /// containers come back from the store exactly as written (the store packs them).
+  @Test func samplesComeBackExactlyAsWritten() {
+    let app = SampleSource(bundleId: "com.example.app")
+    let watch = SampleSource(bundleId: "com.apple.health.watch", name: "Apple Watch")
+    let heartRate = "HKQuantityTypeIdentifierHeartRate"
+    let kcal = MeasuredQuantity(value: 320.5, unit: "kcal")
+    func sample(
+      _ uuid: String, _ identifier: String, _ body: SampleBody,
+      metadata: [MetadataEntry] = [], source: SampleSource = app, container: String? = nil,
+      members: [String] = []
+    ) -> StoredSample {
+      StoredSample(
+        uuid: uuid, ckType: "t-\(uuid)", identifier: identifier, start: 1_000, end: 2_000,
+        body: body, metadata: metadata, source: source, container: container, members: members)
+    }
+    let written = [
+      sample("q1", heartRate, .quantity(MeasuredQuantity(value: -0.0, unit: "count/min"))),
+      sample("q2", heartRate, .quantity(MeasuredQuantity(value: 61, unit: "count/s"))),
+      sample(
+        "q3", heartRate,
+        .quantity(MeasuredQuantity(value: .leastNonzeroMagnitude, unit: "count/min")),
+        source: watch),
+      sample(
+        "c1", "HKCategoryTypeIdentifierSleepAnalysis", .category(rawValue: -7),
+        metadata: [MetadataEntry("HKTimeZone", .string("Europe/Paris"))]),
+      sample(
+        "bp", "HKCorrelationTypeIdentifierBloodPressure",
+        .bloodPressure(systolic: 120, diastolic: 80, unit: "mmHg"), members: ["m1", "m2"]),
+      sample(
+        "m1", "HKQuantityTypeIdentifierBloodPressureSystolic",
+        .quantity(MeasuredQuantity(value: 120, unit: "mmHg")), container: "bp"),
+      sample(
+        "food", "HKCorrelationTypeIdentifierFood",
+        .food([NutrientAmount(name: "protein", amount: MeasuredQuantity(value: 3, unit: "g"))]),
+        metadata: [
+          MetadataEntry("HKFoodType", .string("apple")), MetadataEntry("n", .int(-1)),
+          MetadataEntry("d", .double(0.25)),
+        ]),
+      sample(
+        "w", "HKWorkoutTypeIdentifier",
+        .workout(
+          WorkoutSummary(
+            activityType: "running", energy: kcal, distance: nil,
+            series: [
+              WorkoutSeries(
+                component: "energy", identifier: "HKQuantityTypeIdentifierActiveEnergyBurned",
+                values: [TimedQuantity(amount: kcal, time: 1_500)])
+            ]))),
+      sample(
+        "a", "HKAudiogramSampleType",
+        .audiogram([AudiogramPoint(frequencyHz: 1_000, leftDb: 10, rightDb: nil)])),
+      sample("e", "HKDataTypeIdentifierElectrocardiogram", .empty, source: watch),
+    ]
+    let store = Self.store(written)
+    for (offset, original) in written.enumerated() {
+      var expected = original
+      expected.sequence = offset + 1
+      #expect(store.sample(uuid: original.uuid) == expected)
+      #expect(
+        store.query(
+          identifier: original.identifier, start: nil, end: nil, ascending: true, limit: nil
+        ).contains(expected))
+    }
+    let negativeZero = store.sample(uuid: "q1").flatMap { sample -> UInt64? in
+      guard case .quantity(let quantity) = sample.body else { return nil }
+      return quantity.value.bitPattern
+    }
+    #expect(negativeZero == 0x8000_0000_0000_0000)
+    #expect(store.allInWriteOrder.map(\.uuid) == written.map(\.uuid))
+  }
+
   /// Deleting every sample and writing again starts from an empty index.
   @Test func emptiedStoreTakesNewSamples() {
     var store = Self.store([Self.sample("a", 10, 20), Self.sample("b", 20, 30)])
