@@ -98,7 +98,8 @@ struct IndexPosition: Comparable, Sendable {
 
 /// The samples of one identifier in `(start, sequence)` order, as a chunked sorted array: blocks
 /// of at most `blockCapacity` entries, a block split in two when an insert overfills it and
-/// merged into a neighbour when deletes leave it under a quarter full. A lookup is a binary
+/// merged with a neighbour when deletes leave it under a quarter full (and the two fit in three
+/// quarters of a block). A lookup is a binary
 /// search over the blocks' first entries and one within a block; an insert or delete moves at
 /// most one block's entries (and, on a split or merge, the block list). Appending in time order
 /// fills blocks completely.
@@ -195,14 +196,15 @@ struct SampleIndex: Sendable {
   }
 
   /// Merges a block that fell under a quarter full into the previous block, or takes in the
-  /// next one, when the two fit in one block.
+  /// next one, when the two fill at most three quarters of a block: the merged block then takes
+  /// a quarter block of inserts before it splits again, as a split half takes a quarter block
+  /// of deletes before it merges, so splits and merges stay rare whatever the pattern.
   private mutating func mergeIntoNeighbour(_ block: Int) {
-    if block > 0 && blocks[block - 1].count + blocks[block].count <= blockCapacity {
+    let fits = blockCapacity - blockCapacity / 4
+    if block > 0 && blocks[block - 1].count + blocks[block].count <= fits {
       let moved = blocks.remove(at: block)
       blocks[block - 1].absorb(moved)
-    } else if block + 1 < blocks.count
-      && blocks[block].count + blocks[block + 1].count <= blockCapacity
-    {
+    } else if block + 1 < blocks.count && blocks[block].count + blocks[block + 1].count <= fits {
       let moved = blocks.remove(at: block + 1)
       blocks[block].absorb(moved)
     }
