@@ -2,10 +2,10 @@
 ///
 /// Each sample is kept once, packed (`PackedSample`: what it shares with other samples, its
 /// types, source and unit, is kept once in a table), in a slot of one array (a deleted sample's
-/// slot is reused by a later one), found by uuid through one dictionary, and indexed per HealthKit identifier by
-/// `(start, sequence)` in a `SampleIndex` (a chunked sorted array): a sample goes after every
-/// sample with the same or an earlier start, so ties keep the order of writing, and an insert or
-/// delete anywhere in time moves at most one block of entries.
+/// slot is reused by a later one), found by uuid through one dictionary, and indexed per
+/// HealthKit identifier by `(start, sequence)` in a `SampleIndex` (a chunked sorted array): a
+/// sample goes after every sample with the same or an earlier start, so ties keep the order of
+/// writing, and an insert or delete anywhere in time moves at most one block of entries.
 ///
 /// A range query (SPEC 7's overlap rule) must find every sample with `sample.start < end` and
 /// `sample.end > start` (or, instantaneous, `start <= sample.start < end`). The first condition
