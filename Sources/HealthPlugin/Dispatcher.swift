@@ -15,6 +15,8 @@ import HealthStore
 /// - `handleMessage(channel:payload:)` takes the payload bytes of one platform message (`nil` for
 ///   a null message) and returns the reply bytes, or `nil` for a null reply (no handler for the
 ///   channel, or a method that is not implemented).
+/// - `handleMessage(channelUTF8:payload:)` is the same with the bytes in place (the serve loop's
+///   path); it gives the same reply bytes, or says the channel is left to the string method.
 /// - The plugin channel(s) and `hkbridge/control` speak StandardMethodCodec; a payload that does
 ///   not decode as a method call gets a `MALFORMED_MESSAGE` error envelope.
 public final class Dispatcher {
