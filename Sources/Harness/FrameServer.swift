@@ -21,14 +21,26 @@ public final class FrameServer {
   public let maxFrame: Int
   public let logger: Logger
   /// Sees every MESSAGE/REPLY exchange and every protocol error (`serve --record`).
-  public var recorder: TranscriptRecorder?
+  public var recorder: TranscriptRecorder? {
+    get { recording }
+    set { recording = newValue }
+  }
 
+  /// The handler, when it answers messages in place and nothing needs a message's channel as a
+  /// string (no debug log): MESSAGE frames are then served without copying.
+  private let inPlaceHandler: InPlaceMessageHandling?
   /// Frames waiting to be written, in order.
-  public var output: [UInt8] = []
+  private let pending = FrameOutput()
 
   /// Counters, for logs and tests.
-  public private(set) var messagesServed = 0
-  public private(set) var protocolErrors = 0
+  public var messagesServed: Int { served }
+  public var protocolErrors: Int { refused }
+
+  // Private storage behind the public properties: the optimiser can then see every access and
+  // drop the run-time exclusivity checks from the per-frame path.
+  private var recording: TranscriptRecorder?
+  private var served = 0
+  private var refused = 0
 
   private static let initialCapacity = 256 * 1024
   private static let minimumReadSize = 64 * 1024
@@ -47,8 +59,8 @@ public final class FrameServer {
     self.handler = handler
     self.maxFrame = max(0, maxFrame)
     self.logger = logger
+    inPlaceHandler = logger.enabled(.debug) ? nil : handler as? InPlaceMessageHandling
     buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
-    output.reserveCapacity(Self.initialCapacity)
   }
 
   deinit {
@@ -65,9 +77,8 @@ public final class FrameServer {
       ("channels", .list(handler.channels.map(ChannelValue.string))),
       ("device", handler.deviceDescription),
     ])
-    FrameWriter.append(
-      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello),
-      to: &output)
+    pending.appendFrame(
+      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello))
   }
 
   /// Appends a HOST_MESSAGE with a fresh id; `onReply` runs when Dart's HOST_REPLY for it arrives.
@@ -78,7 +89,7 @@ public final class FrameServer {
     let id = nextHostMessageID
     nextHostMessageID = nextHostMessageID == UInt32.max ? 1 : nextHostMessageID + 1
     pendingHostReplies[id] = onReply
-    FrameWriter.append(kind: .hostMessage, id: id, channel: channel, payload: payload, to: &output)
+    pending.appendFrame(kind: .hostMessage, id: id, channel: channel, payload: payload)
     return id
   }
 
@@ -154,10 +165,28 @@ public final class FrameServer {
     }
   }
 
+  // MARK: Output
+
+  /// The frames waiting to be written, in order (a copy).
+  public var output: [UInt8] { pending.bytes }
+
+  /// Whether frames are waiting to be written.
+  public var hasOutput: Bool { !pending.isEmpty }
+
+  /// Runs `body` with the frames waiting to be written, in place.
+  public func withOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    pending.withBytes(body)
+  }
+
+  /// Forgets the frames waiting to be written (after writing them).
+  public func discardOutput() {
+    pending.removeAll()
+  }
+
   /// Removes and returns the pending output.
   public func takeOutput() -> [UInt8] {
-    let taken = output
-    output.removeAll(keepingCapacity: true)
+    let taken = pending.bytes
+    pending.removeAll()
     return taken
   }
 
@@ -217,6 +246,7 @@ public final class FrameServer {
       return
     case .success(let parsed): header = parsed
     }
+    if header.kind == .message && serveInPlace(body, header) { return }
     guard header.kind.isSentByDart else {
       reportProtocolError(
         FrameError(
@@ -237,18 +267,11 @@ public final class FrameServer {
     case .message:
       logger.debug("MESSAGE \(header.id) on \(channel), \(payload?.count ?? -1) payload bytes")
       let reply = handler.handleMessage(channel: channel, payload: payload)
-      messagesServed += 1
-      let channelBytes = UnsafeRawBufferPointer(rebasing: body[header.channel])
-      if let reply {
-        reply.withUnsafeBytes {
-          FrameWriter.append(
-            kind: .reply, id: header.id, channel: channelBytes, payload: $0, to: &output)
-        }
-      } else {
-        FrameWriter.append(
-          kind: .reply, id: header.id, channel: channelBytes, payload: nil, to: &output)
-      }
-      recorder?.served(channel: channel, payload: payload, reply: reply, handler: handler)
+      served += 1
+      pending.appendFrame(
+        kind: .reply, id: header.id,
+        channel: UnsafeRawBufferPointer(rebasing: body[header.channel]), payload: reply)
+      recording?.served(channel: channel, payload: payload, reply: reply, handler: handler)
     case .hostReply:
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
         logger.debug("HOST_REPLY \(header.id) on \(channel)")
@@ -261,6 +284,24 @@ public final class FrameServer {
     case .hello, .reply, .hostMessage, .protocolError:
       break
     }
+  }
+
+  /// Serves a MESSAGE straight from the input buffer: the channel matched on its bytes, the
+  /// payload decoded where it lies, the reply written into the output. False, having done
+  /// nothing, when the general path must serve it: no in-place handler (or a debug log), a
+  /// recording (which needs the channel and payload as values), or a channel the handler does
+  /// not match byte for byte.
+  private func serveInPlace(_ body: UnsafeRawBufferPointer, _ header: FrameHeader) -> Bool {
+    guard let inPlaceHandler, recording == nil else { return false }
+    let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
+    let payload =
+      header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
+    guard
+      case .reply(let reply) = inPlaceHandler.handleMessage(channelUTF8: channel, payload: payload)
+    else { return false }
+    served += 1
+    pending.appendFrame(kind: .reply, id: header.id, channel: channel, payload: reply)
+    return true
   }
 
   /// The channel name, from a small cache of recent names (no allocation or UTF-8 check when the
@@ -280,9 +321,10 @@ public final class FrameServer {
   }
 
   private func reportProtocolError(_ error: FrameError) {
-    protocolErrors += 1
+    refused += 1
     logger.warning("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
-    FrameWriter.appendProtocolError(error, to: &output)
-    recorder?.note("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
+    pending.appendFrame(
+      kind: .protocolError, id: error.id, channel: "", payload: Array(error.reason.utf8))
+    recording?.note("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
   }
 }

@@ -1,27 +1,53 @@
-/// Appends frames (uint32 length, then the body) to an output buffer.
+/// Writes frames (uint32 length, then the body) into an output buffer or an array.
 public enum FrameWriter {
-  /// Appends one frame. `payload == nil` sets the null-payload flag and writes no payload bytes.
-  /// The channel name must fit in 65,535 UTF-8 bytes (the host only writes names it was given in
-  /// frames or on the command line, which are checked).
+  /// The bytes a frame takes, length field included. The channel name is cut to 65,535 UTF-8
+  /// bytes (the host only writes names it was given in frames or on the command line, which are
+  /// checked).
   @inline(__always)
-  public static func append(
+  static func frameSize(channelCount: Int, payloadCount: Int) -> Int {
+    FrameLayout.lengthSize + FrameLayout.headerSize + min(channelCount, Int(UInt16.max))
+      + payloadCount
+  }
+
+  /// Writes one whole frame at `target`, which has room for exactly
+  /// ``frameSize(channelCount:payloadCount:)`` bytes. `payload == nil` sets the null-payload flag
+  /// and writes no payload bytes.
+  @inline(__always)
+  static func write(
     kind: FrameKind, id: UInt32, channel: UnsafeRawBufferPointer,
-    payload: UnsafeRawBufferPointer?, to out: inout [UInt8]
+    payload: UnsafeRawBufferPointer?, at target: UnsafeMutableRawPointer
   ) {
     let channelCount = min(channel.count, Int(UInt16.max))
     let payloadCount = payload?.count ?? 0
     let bodyLength = FrameLayout.headerSize + channelCount + payloadCount
-    withUnsafeBytes(of: UInt32(truncatingIfNeeded: bodyLength).littleEndian) {
-      out.append(contentsOf: $0)
+    target.storeBytes(of: UInt32(truncatingIfNeeded: bodyLength).littleEndian, as: UInt32.self)
+    target.storeBytes(of: kind.rawValue, toByteOffset: 4, as: UInt8.self)
+    target.storeBytes(
+      of: payload == nil ? FrameLayout.nullPayloadFlag : 0, toByteOffset: 5, as: UInt8.self)
+    target.storeBytes(of: id.littleEndian, toByteOffset: 6, as: UInt32.self)
+    target.storeBytes(
+      of: UInt16(truncatingIfNeeded: channelCount).littleEndian, toByteOffset: 10, as: UInt16.self)
+    let channelStart = FrameLayout.lengthSize + FrameLayout.headerSize
+    if let source = channel.baseAddress, channelCount > 0 {
+      (target + channelStart).copyMemory(from: source, byteCount: channelCount)
     }
-    out.append(kind.rawValue)
-    out.append(payload == nil ? FrameLayout.nullPayloadFlag : 0)
-    withUnsafeBytes(of: id.littleEndian) { out.append(contentsOf: $0) }
-    withUnsafeBytes(of: UInt16(truncatingIfNeeded: channelCount).littleEndian) {
-      out.append(contentsOf: $0)
+    if let source = payload?.baseAddress, payloadCount > 0 {
+      (target + channelStart + channelCount).copyMemory(from: source, byteCount: payloadCount)
     }
-    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: channel[0..<channelCount]))
-    if let payload { out.append(contentsOf: payload) }
+  }
+
+  /// Appends one frame. `payload == nil` sets the null-payload flag and writes no payload bytes.
+  public static func append(
+    kind: FrameKind, id: UInt32, channel: UnsafeRawBufferPointer,
+    payload: UnsafeRawBufferPointer?, to out: inout [UInt8]
+  ) {
+    let start = out.count
+    let size = frameSize(channelCount: channel.count, payloadCount: payload?.count ?? 0)
+    out.append(contentsOf: repeatElement(0, count: size))
+    out.withUnsafeMutableBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      write(kind: kind, id: id, channel: channel, payload: payload, at: base + start)
+    }
   }
 
   /// Appends one frame with the channel given as a string and the payload as an array.

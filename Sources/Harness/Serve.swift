@@ -130,9 +130,9 @@ public enum Serve {
   /// Writes the pending frames; false when the reader has closed stdout (or it fails).
   private static func flush(_ server: FrameServer, to fd: Int32, logger: Logger) -> Bool {
     server.recorder?.flush()
-    guard !server.output.isEmpty else { return true }
-    let failure = server.output.withUnsafeBytes { FileIO.writeAll(fd, $0) }
-    server.output.removeAll(keepingCapacity: true)
+    guard server.hasOutput else { return true }
+    let failure = server.withOutput { FileIO.writeAll(fd, $0) }
+    server.discardOutput()
     if let failure {
       logger.info("stdout closed (\(String(cString: strerror(failure)))): stopping")
       return false

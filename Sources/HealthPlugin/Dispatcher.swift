@@ -15,6 +15,8 @@ import HealthStore
 /// - `handleMessage(channel:payload:)` takes the payload bytes of one platform message (`nil` for
 ///   a null message) and returns the reply bytes, or `nil` for a null reply (no handler for the
 ///   channel, or a method that is not implemented).
+/// - `handleMessage(channelUTF8:payload:)` is the same with the bytes in place (the serve loop's
+///   path); it gives the same reply bytes, or says the channel is left to the string method.
 /// - The plugin channel(s) and `hkbridge/control` speak StandardMethodCodec; a payload that does
 ///   not decode as a method call gets a `MALFORMED_MESSAGE` error envelope.
 public final class Dispatcher {
@@ -46,13 +48,16 @@ public final class Dispatcher {
   public let store: HealthStore
   /// Where warnings go (the permission bridge's skipped identifiers, …). Default: one line on
   /// stderr each, prefixed `hkbridge: warning: `. Set `{ _ in }` to silence.
-  public var warningHandler: (String) -> Void = Dispatcher.writeToStandardError
+  public var warningHandler: (String) -> Void {
+    get { environment.warn }
+    set { environment = environment.warning(to: newValue) }
+  }
 
   private let codec = StandardMethodCodec()
-  private let pluginChannelSet: Set<String>
-  private let pluginTable: MethodTable
-  private let controlTable: MethodTable
-  private let pluginMethodNames: Set<String>
+  private let routes: ChannelRoutes
+  /// What every call sees besides its name and arguments (private: no run-time exclusivity
+  /// check on the per-call path).
+  private var environment: MethodEnvironment
 
   /// A device or OS version the configuration cannot use falls back to the default (iPhone,
   /// 17.5); ``configurationProblem(_:)`` says beforehand what is wrong.
@@ -62,10 +67,13 @@ public final class Dispatcher {
     let version =
       Self.parseOSVersion(configuration.osVersion) ?? HealthStore.defaultOSVersion
     self.store = HealthStore(device: device, osVersion: version)
-    self.pluginChannelSet = Set(configuration.pluginChannels)
-    self.pluginTable = PluginMethods.table
-    self.controlTable = ControlMethods.table
-    self.pluginMethodNames = Set(pluginTable.keys)
+    self.routes = ChannelRoutes(
+      pluginChannels: configuration.pluginChannels,
+      pluginMethods: MethodIndex(PluginMethods.table),
+      controlMethods: MethodIndex(ControlMethods.table))
+    self.environment = MethodEnvironment(
+      store: store, warn: Dispatcher.writeToStandardError,
+      pluginMethods: Set(PluginMethods.table.keys))
   }
 
   /// What is wrong with a configuration's device or OS version, or `nil` when it is usable.
@@ -104,32 +112,58 @@ public final class Dispatcher {
 
   /// The reply bytes for one message, or `nil` for a null reply.
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
-    let table: MethodTable
-    if pluginChannelSet.contains(channel) {
-      table = pluginTable
-    } else if channel == Self.controlChannel {
-      table = controlTable
-    } else {
-      return nil
-    }
-    guard let payload else {
-      return errorReply(ErrorMapping.nullMessage(channel: channel))
-    }
+    guard let route = routes.route(named: channel) else { return nil }
+    guard let payload else { return nullMessageReply(channel) }
     let call: MethodCall
     do {
       call = try codec.decodeMethodCall(payload)
     } catch {
       return errorReply(ErrorMapping.malformed(channel: channel, error))
     }
-    guard let handler = table[call.method] else { return nil }
+    return reply(to: call, on: route)
+  }
+
+  /// What ``handleMessage(channelUTF8:payload:)`` answers.
+  public enum InPlaceReply {
+    /// The reply bytes, or `nil` for a null reply.
+    case reply([UInt8]?)
+    /// The bytes are not exactly a channel's name: ask ``handleMessage(channel:payload:)``,
+    /// which compares names as strings (the bytes may be another normalisation of a name).
+    case channelNotMatched
+  }
+
+  /// The reply for one message given as bytes in place (the channel name's UTF-8 bytes, and the
+  /// payload or `nil` for a null message); the same bytes as ``handleMessage(channel:payload:)``
+  /// when the channel matches, without copying the payload or building the channel's name.
+  public func handleMessage(
+    channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
+  ) -> InPlaceReply {
+    guard let route = routes.route(utf8: channelUTF8) else { return .channelNotMatched }
+    // The bytes are the route's name, so errors name the channel by it.
+    guard let payload else { return .reply(nullMessageReply(route.name)) }
+    let call: MethodCall
+    do {
+      call = try codec.decodeMethodCall(inPlace: payload)
+    } catch {
+      return .reply(errorReply(ErrorMapping.malformed(channel: route.name, error)))
+    }
+    return .reply(reply(to: call, on: route))
+  }
+
+  /// Runs a decoded call; `nil` (a null reply) when the channel has no such method.
+  private func reply(to call: MethodCall, on route: ChannelRoute) -> [UInt8]? {
+    guard let handler = route.methods.handler(for: call.method) else { return nil }
     let context = MethodContext(
-      method: call.method, arguments: Arguments(call.arguments), store: store,
-      warn: warningHandler, pluginMethods: pluginMethodNames)
+      method: call.method, arguments: Arguments(call.arguments), environment: environment)
     do {
       return codec.encodeSuccessEnvelope(try handler.run(context))
     } catch {
       return errorReply(error)
     }
+  }
+
+  private func nullMessageReply(_ channel: String) -> [UInt8] {
+    errorReply(ErrorMapping.nullMessage(channel: channel))
   }
 
   /// The reply for one call, decoded (for tests and in-process users).

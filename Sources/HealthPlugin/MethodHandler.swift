@@ -7,12 +7,33 @@ public struct MethodContext {
   public let method: String
   /// The call's arguments.
   public let arguments: Arguments
+  /// What every call of one dispatcher shares (one reference to count, not three).
+  let environment: MethodEnvironment
+
   /// The emulated device's store.
-  public let store: HealthStore
+  public var store: HealthStore { environment.store }
   /// Writes a warning (stderr by default; the harness may silence it).
-  public let warn: (String) -> Void
+  public var warn: (String) -> Void { environment.warn }
   /// The names of every method on the plugin channel (for `injectFault`).
-  public let pluginMethods: Set<String>
+  public var pluginMethods: Set<String> { environment.pluginMethods }
+}
+
+/// The parts of a ``MethodContext`` that stay the same from call to call.
+final class MethodEnvironment {
+  let store: HealthStore
+  let warn: (String) -> Void
+  let pluginMethods: Set<String>
+
+  init(store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>) {
+    self.store = store
+    self.warn = warn
+    self.pluginMethods = pluginMethods
+  }
+
+  /// The same environment with another warning handler.
+  func warning(to handler: @escaping (String) -> Void) -> MethodEnvironment {
+    MethodEnvironment(store: store, warn: handler, pluginMethods: pluginMethods)
+  }
 }
 
 /// The last step of a call, run only after every check passed: it may change the store.

@@ -1,0 +1,85 @@
+/// The frames waiting to be written: one growable block of bytes that each frame is written into
+/// in place (no intermediate array per frame). Emptied by the serve loop after each write(2).
+final class FrameOutput {
+  private static let initialCapacity = 256 * 1024
+
+  private var base: UnsafeMutableRawPointer
+  private var capacity: Int
+  /// The number of bytes waiting.
+  private(set) var count = 0
+
+  init() {
+    capacity = Self.initialCapacity
+    base = .allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Runs `body` with the waiting bytes.
+  func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    body(UnsafeRawBufferPointer(start: base, count: count))
+  }
+
+  /// The waiting bytes, copied.
+  var bytes: [UInt8] { withBytes { Array($0) } }
+
+  /// Forgets the waiting bytes; a block grown for a big reply goes back to its first size.
+  func removeAll() {
+    count = 0
+    if capacity > Self.initialCapacity * 4 {
+      base.deallocate()
+      capacity = Self.initialCapacity
+      base = .allocate(byteCount: capacity, alignment: 16)
+    }
+  }
+
+  /// Appends one frame (see ``FrameWriter/write(kind:id:channel:payload:at:)``).
+  func appendFrame(
+    kind: FrameKind, id: UInt32, channel: UnsafeRawBufferPointer,
+    payload: UnsafeRawBufferPointer?
+  ) {
+    let size = FrameWriter.frameSize(
+      channelCount: channel.count, payloadCount: payload?.count ?? 0)
+    reserve(size)
+    FrameWriter.write(kind: kind, id: id, channel: channel, payload: payload, at: base + count)
+    count += size
+  }
+
+  /// Appends one frame whose payload is an array (`nil`: a null payload).
+  func appendFrame(
+    kind: FrameKind, id: UInt32, channel: UnsafeRawBufferPointer, payload: [UInt8]?
+  ) {
+    guard let payload else {
+      appendFrame(kind: kind, id: id, channel: channel, payload: UnsafeRawBufferPointer?.none)
+      return
+    }
+    payload.withUnsafeBytes { appendFrame(kind: kind, id: id, channel: channel, payload: $0) }
+  }
+
+  /// Appends one frame whose channel is a string.
+  func appendFrame(kind: FrameKind, id: UInt32, channel: String, payload: [UInt8]?) {
+    var name = channel
+    name.withUTF8 {
+      appendFrame(kind: kind, id: id, channel: UnsafeRawBufferPointer($0), payload: payload)
+    }
+  }
+
+  /// Makes room for `size` more bytes.
+  @inline(__always)
+  private func reserve(_ size: Int) {
+    if capacity - count < size { grow(toHold: count + size) }
+  }
+
+  private func grow(toHold needed: Int) {
+    let newCapacity = max(capacity * 2, needed)
+    let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+    grown.copyMemory(from: base, byteCount: count)
+    base.deallocate()
+    base = grown
+    capacity = newCapacity
+  }
+}

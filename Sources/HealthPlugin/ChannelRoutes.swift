@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One channel the dispatcher serves: its name, the name's UTF-8 bytes, and its methods.
+final class ChannelRoute {
+  let name: String
+  let utf8: [UInt8]
+  let methods: MethodIndex
+
+  init(name: String, methods: MethodIndex) {
+    self.name = name
+    self.utf8 = Array(name.utf8)
+    self.methods = methods
+  }
+
+  /// Whether `bytes` are exactly this channel's name.
+  func hasName(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count == utf8.count else { return false }
+    if utf8.isEmpty { return true }
+    guard let given = bytes.baseAddress else { return false }
+    return utf8.withUnsafeBytes { name in
+      guard let own = name.baseAddress else { return false }
+      return memcmp(own, given, name.count) == 0
+    }
+  }
+}
+
+/// The channels in the order they are matched: the plugin channels, then the control channel
+/// (a plugin channel given the control channel's name keeps the plugin's methods).
+struct ChannelRoutes {
+  private let routes: [ChannelRoute]
+
+  init(pluginChannels: [String], pluginMethods: MethodIndex, controlMethods: MethodIndex) {
+    routes =
+      pluginChannels.map { ChannelRoute(name: $0, methods: pluginMethods) }
+      + [ChannelRoute(name: Dispatcher.controlChannel, methods: controlMethods)]
+  }
+
+  /// The route whose name equals `channel` (as `String`s compare), or `nil`.
+  func route(named channel: String) -> ChannelRoute? {
+    routes.first { $0.name == channel }
+  }
+
+  /// The route whose name has exactly the UTF-8 bytes `channel`, or `nil` (the bytes may still
+  /// name a channel in another Unicode normalisation: ask ``route(named:)`` then).
+  func route(utf8 channel: UnsafeRawBufferPointer) -> ChannelRoute? {
+    routes.first { $0.hasName(channel) }
+  }
+}

@@ -1,0 +1,111 @@
+import FlutterCodec
+import Harness
+import Testing
+
+/// The in-place MESSAGE path of ``FrameServer`` (taken with the real emulator, which answers bytes
+/// in place) against the general path (strings and arrays, taken with any other handler): the
+/// same frames in must give the same bytes out.
+@Suite struct InPlaceServeTests {
+  let codec = StandardMethodCodec()
+  let plugin = Emulator.defaultPluginChannel
+  let control = Emulator.controlChannel
+
+  /// Hides the emulator's in-place method, so that the server takes the general path.
+  final class StringsOnly: MessageHandling {
+    let inner: MessageHandling
+    init(_ inner: MessageHandling) { self.inner = inner }
+    var channels: [String] { inner.channels }
+    var deviceDescription: ChannelValue { inner.deviceDescription }
+    func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
+      inner.handleMessage(channel: channel, payload: payload)
+    }
+  }
+
+  func served(_ input: [UInt8], inPlace: Bool, logLevel: LogLevel = .quiet) -> [UInt8] {
+    let emulator = Emulator.make(warnings: { _ in })
+    let handler = inPlace ? emulator : StringsOnly(emulator)
+    let server = FrameServer(handler: handler, logger: Logger(level: logLevel))
+    server.feed(input)
+    return server.takeOutput()
+  }
+
+  func message(_ id: UInt32, _ channel: String, _ payload: [UInt8]?) -> [UInt8] {
+    FrameWriter.encode(Frame(kind: .message, id: id, channel: channel, payload: payload))
+  }
+
+  func call(_ method: String, _ arguments: ChannelValue = nil) -> [UInt8] {
+    codec.encodeMethodCall(MethodCall(method, arguments))
+  }
+
+  @Test func anIsAvailableReplyFrameIsPinned() {
+    // Length 0x1f (8 + 21 + 2), REPLY, no flags, id 7, channel length 0x15, the channel, then
+    // the success envelope 00 01 (true).
+    let expected =
+      hex("1f000000 02 00 07000000 1500") + Array("healthkit_permissions".utf8) + hex("00 01")
+    #expect(served(message(7, plugin, call("isAvailable")), inPlace: true) == expected)
+  }
+
+  @Test func aMixedStreamGivesTheSameBytesOnBothPaths() {
+    var input: [UInt8] = []
+    input += message(1, plugin, call("isAvailable"))
+    input += message(2, plugin, call("requestPermissions", ["types": ["STEPS"], "access": "read"]))
+    input += message(3, plugin, call("checkPermissions", ["types": ["STEPS"]]))
+    input += message(4, plugin, nil)  // a null message: MALFORMED_MESSAGE
+    input += message(5, plugin, [])  // an empty payload: MALFORMED_MESSAGE
+    input += message(6, plugin, hex("07 03 66 6f 6f"))  // a name and no arguments
+    input += message(7, plugin, call("noSuchMethod"))  // null reply
+    input += message(8, "unknown_channel", call("isAvailable"))  // null reply
+    input += message(9, control, call("snapshot"))
+    input += message(10, control, call("reset"))
+    input += FrameWriter.encode(Frame(kind: .reply, id: 11, channel: plugin, payload: []))
+    input += hex("09000000 01 00 0c000000 01 00 ff")  // channel name not UTF-8
+    input += hex("03000000 01 00 0d")  // short header
+    input += message(14, plugin, call("getPlatformVersion"))
+    let inPlace = served(input, inPlace: true)
+    #expect(inPlace == served(input, inPlace: false))
+    let frames = splitFrames(inPlace)
+    #expect(frames.map(\.id) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 14])
+    #expect(
+      frames.map(\.kind) == [
+        .reply, .reply, .reply, .reply, .reply, .reply, .reply, .reply, .reply, .reply,
+        .protocolError, .protocolError, .protocolError, .reply,
+      ])
+    #expect(frames[6].payload == nil && frames[7].payload == nil)
+    #expect(frames[7].channel == "unknown_channel")
+  }
+
+  @Test func aDebugLogTakesTheGeneralPathWithTheSameBytes() {
+    let input = message(1, plugin, call("isAvailable")) + message(2, control, call("snapshot"))
+    #expect(
+      served(input, inPlace: true, logLevel: .debug)
+        == served(input, inPlace: true, logLevel: .quiet))
+  }
+
+  /// The reply is written into the output block, which grows for a frame bigger than its first
+  /// size (256 KiB) and goes on serving afterwards.
+  @Test func aReplyBiggerThanTheOutputBlockComesOutWhole() throws {
+    let handler = FakeHandler()
+    let server = FrameServer(handler: handler, logger: Logger(level: .quiet))
+    let big = ChannelValue.uint8List((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    server.feed(
+      FrameWriter.encode(
+        Frame(
+          kind: .message, id: 3, channel: FakeHandler.channel,
+          payload: codec.encodeMethodCall(MethodCall("echo", big)))))
+    server.feed(
+      FrameWriter.encode(
+        Frame(
+          kind: .message, id: 4, channel: FakeHandler.channel,
+          payload: codec.encodeMethodCall(MethodCall("echo", 5)))))
+    let frames = splitFrames(server.takeOutput())
+    #expect(frames.map(\.id) == [3, 4])
+    #expect(frames[0].payload == codec.encodeSuccessEnvelope(big))
+    #expect(frames[1].payload == hex("00 03 05000000"))
+    server.feed(
+      FrameWriter.encode(
+        Frame(
+          kind: .message, id: 5, channel: FakeHandler.channel,
+          payload: codec.encodeMethodCall(MethodCall("echo", true)))))
+    #expect(splitFrames(server.takeOutput()).map(\.payload) == [hex("00 01")])
+  }
+}
