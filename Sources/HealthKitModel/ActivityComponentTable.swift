@@ -15,14 +15,14 @@ public enum ComponentTarget: Hashable, Sendable {
 }
 
 /// One row of seed `000_…`'s activity-dependent table.
-public struct ActivityComponentRow: Sendable {
-  public let component: WorkoutComponent
+struct ActivityComponentRow: Sendable {
+  let component: WorkoutComponent
   /// The seed's activity context (`running`, `wheelchair`, `Skiing`).
-  public let context: String
+  let context: String
   /// The `HKWorkoutActivityType` case names the context stands for.
-  public let activities: [String]
+  let activities: [String]
   /// The Swift name of the quantity type, or nil for elevation metadata.
-  public let typeName: String?
+  let typeName: String?
 }
 
 /// Seed `000_…`'s "Activity-Dependent Mappings (Workout Context Only)".

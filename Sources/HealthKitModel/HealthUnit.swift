@@ -63,7 +63,4 @@ public enum Units {
     }
     return parsed
   }
-
-  /// The molar mass of glucose HealthKit uses in `mmol<180.15588000005408>/L`.
-  public static let glucoseMolarMass = 180.155_880_000_054_08
 }

@@ -179,9 +179,6 @@ public enum RecordTypeMapper {
     return .quantity(info.identifier)
   }
 
-  /// The activity-dependent table rows.
-  public static var activityComponentRows: [ActivityComponentRow] { ActivityComponentTable.rows }
-
   /// The activities with a mapping for a component, sorted.
   public static func allowedActivities(for component: WorkoutComponent) -> [String] {
     Set(ActivityComponentTable.rows.filter { $0.component == component }.flatMap(\.activities))

@@ -63,9 +63,6 @@ public struct QuantityInfo: Sendable {
   public var dimension: Dimension {
     (try? UnitParser.parse(canonicalUnit).dimension) ?? .dimensionless
   }
-
-  /// The dimension's readable name ("a frequency", "a mass", ...).
-  public var dimensionName: String { dimension.name }
 }
 
 /// One row of the HealthKit type catalogue.

@@ -74,15 +74,6 @@ public enum WorkoutLocation: String, CaseIterable, Sendable {
   case outdoor
   case unknown
 
-  /// `HKWorkoutSessionLocationType`'s raw value.
-  public var sessionLocationRawValue: Int {
-    switch self {
-    case .unknown: return 1
-    case .indoor: return 2
-    case .outdoor: return 3
-    }
-  }
-
   /// The `HKMetadataKeyIndoorWorkout` value: 1 indoor, 0 outdoor, no key when unknown.
   public var indoorWorkoutValue: Int? {
     switch self {

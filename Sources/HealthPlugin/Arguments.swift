@@ -149,11 +149,6 @@ public struct Arguments {
     try strings(in: list(name), name: name)
   }
 
-  public func optionalStringList(_ name: String) throws(HealthError) -> [String]? {
-    guard let list = try optionalList(name) else { return nil }
-    return try strings(in: list, name: name)
-  }
-
   private func strings(in list: [ChannelValue], name: String) throws(HealthError) -> [String] {
     var result: [String] = []
     result.reserveCapacity(list.count)

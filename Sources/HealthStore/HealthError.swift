@@ -28,8 +28,6 @@ public enum HKErrorCode {
   public static let authorizationDenied = 4
   /// `errorAuthorizationNotDetermined`.
   public static let authorizationNotDetermined = 5
-  /// `errorDatabaseInaccessible`: the device is locked.
-  public static let databaseInaccessible = 6
   /// `errorWorkoutActive`: a workout session is already running.
   public static let workoutActive = 8
 }

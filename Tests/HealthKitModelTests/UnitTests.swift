@@ -205,7 +205,8 @@ import Testing
     }
   }
 
-  @Test func glucoseMolarMassConstant() {
-    #expect(Units.glucoseMolarMass == 180.155_880_000_054_08)
+  @Test func glucoseMolarMassIsGramsPerMole() throws {
+    #expect(
+      try Units.convert(1, from: "mol<180.15588000005408>", to: "g") == 180.155_880_000_054_08)
   }
 }

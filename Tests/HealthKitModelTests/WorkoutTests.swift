@@ -1,5 +1,6 @@
-import HealthKitModel
 import Testing
+
+@testable import HealthKitModel
 
 @Suite struct WorkoutActivityTests {
   /// Raw values and versions of `HKWorkoutActivityType` (Apple's documentation).
@@ -50,7 +51,6 @@ import Testing
     #expect(WorkoutLocation(rawValue: "outdoor")?.indoorWorkoutValue == 0)
     #expect(WorkoutLocation(rawValue: "unknown")?.indoorWorkoutValue == nil)
     #expect(WorkoutLocation(rawValue: "Indoor") == nil)
-    #expect(WorkoutLocation.allCases.map(\.sessionLocationRawValue) == [2, 3, 1])
   }
 }
 
@@ -158,7 +158,7 @@ import Testing
   }
 
   @Test func everyTableActivityIsARealActivityType() {
-    for row in RecordTypeMapper.activityComponentRows {
+    for row in ActivityComponentTable.rows {
       for activity in row.activities {
         #expect(WorkoutActivities.activity(named: activity) != nil, "\(activity)")
       }
