@@ -71,11 +71,9 @@ public enum RecordTypeMapper {
         minimumOS: max(info.minimumOS, value.minimumOS ?? info.minimumOS), categoryCase: value)
     }
     guard os >= resolved.minimumOS else {
-      throw Refusal(
-        .requiresNewerOS, type: ckType,
-        message: "'\(ckType)' (\(resolved.identifier)) needs iOS \(resolved.minimumOS);"
-          + " the device runs iOS \(os)",
-        minimumOS: resolved.minimumOS, deviceOS: os)
+      throw Refusal.requiresNewerOS(
+        "'\(ckType)' (\(resolved.identifier))", type: ckType, minimumOS: resolved.minimumOS,
+        deviceOS: os)
     }
     return resolved
   }
@@ -157,10 +155,8 @@ public enum RecordTypeMapper {
     guard let typeName = row.typeName else {
       let minimum = ActivityComponentTable.elevationMinimumOS
       guard os >= minimum else {
-        throw Refusal(
-          .requiresNewerOS, type: type,
-          message: "workout elevation metadata needs iOS \(minimum); the device runs iOS \(os)",
-          minimumOS: minimum, deviceOS: os)
+        throw Refusal.requiresNewerOS(
+          "workout elevation metadata", type: type, minimumOS: minimum, deviceOS: os)
       }
       return .elevationMetadata(
         ascended: ActivityComponentTable.elevationKeys.ascended,
@@ -170,10 +166,8 @@ public enum RecordTypeMapper {
       throw Refusal(.noEquivalent, type: type, message: "'\(typeName)' is not in the catalogue")
     }
     guard os >= info.minimumOS else {
-      throw Refusal(
-        .requiresNewerOS, type: type,
-        message: "\(component.rawValue) of a '\(activity)' workout (\(info.identifier)) needs"
-          + " iOS \(info.minimumOS); the device runs iOS \(os)",
+      throw Refusal.requiresNewerOS(
+        "\(component.rawValue) of a '\(activity)' workout (\(info.identifier))", type: type,
         minimumOS: info.minimumOS, deviceOS: os)
     }
     return .quantity(info.identifier)

@@ -74,4 +74,15 @@ public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { message }
+
+  /// `requiresNewerOS` for `subject` (what is too new, as the message names it): "… needs iOS
+  /// 16.0; the device runs iOS 15.0".
+  static func requiresNewerOS(
+    _ subject: String, type: String, minimumOS: OSVersion, deviceOS: OSVersion
+  ) -> Refusal {
+    Refusal(
+      .requiresNewerOS, type: type,
+      message: "\(subject) needs iOS \(minimumOS); the device runs iOS \(deviceOS)",
+      minimumOS: minimumOS, deviceOS: deviceOS)
+  }
 }
