@@ -3,21 +3,13 @@ import HealthKitModel
 /// The errors of the record methods, built in one place so their codes and details stay
 /// consistent.
 public enum RecordErrors {
-  /// A mapper refusal as the channel error: `UNSUPPORTED_TYPE`, `TYPE_UNAVAILABLE_ON_OS` or
-  /// `READ_ONLY_TYPE`, with `type`, `minimumOS`, `deviceOS`, `reason` and `allowedActivities`
-  /// when they apply. Saving a read-only type fails with an error on iOS (it is asking to share
-  /// one that raises an exception), so no `iosBehavior` is set.
+  /// A mapper refusal as the channel error: ``HealthError/init(_:)`` without `iosBehavior`.
+  /// Saving a read-only type fails with an error on iOS (it is asking to share one that raises
+  /// an exception), so no `iosBehavior` is set.
   public static func refused(_ refusal: Refusal) -> HealthError {
-    let code: HealthErrorCode
-    switch refusal.reason.family {
-    case .unsupported: code = .unsupportedType
-    case .unavailableOnOS: code = .typeUnavailableOnOS
-    case .readOnly: code = .readOnlyType
-    }
-    return HealthError(
-      code, refusal.message, type: refusal.type, minimumOS: refusal.minimumOS?.description,
-      deviceOS: refusal.deviceOS?.description, reason: refusal.reason.rawValue,
-      allowedActivities: refusal.allowedActivities.isEmpty ? nil : refusal.allowedActivities)
+    var error = HealthError(refusal)
+    error.iosBehavior = nil
+    return error
   }
 
   /// A type or feature too new for the device.
