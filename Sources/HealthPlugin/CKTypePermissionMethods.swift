@@ -48,11 +48,7 @@ enum CKTypePermissionMethods {
       }
     }
     try requireNoProblems(problems, method: context.method, store: context.store, requesting: true)
-    let store = context.store
-    return { () throws(HealthError) in
-      try store.requestAuthorization(toShare: share, read: read)
-      return .bool(true)
-    }
+    return PermissionBridgeMethods.request(context.store, share: share, read: read)
   }
 
   // MARK: checkPermissions
