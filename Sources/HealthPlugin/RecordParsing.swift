@@ -146,14 +146,24 @@ enum RecordParsing {
   }
 
   static func stages(_ args: Arguments) throws(HealthError) -> [StageInput] {
-    var result: [StageInput] = []
-    for (index, value) in try args.list("stages").enumerated() {
-      let stage = try args.element(value, of: "stages", at: index)
-      try stage.rejectUnknownFields(allowed: ["stage", "start", "end"])
-      result.append(
-        StageInput(
-          stage: try stage.string("stage"), start: try stage.int("start"), end: try stage.int("end")
-        ))
+    try maps(args.list("stages"), of: "stages", in: args, allowed: ["stage", "start", "end"]) {
+      stage throws(HealthError) in
+      StageInput(
+        stage: try stage.string("stage"), start: try stage.int("start"), end: try stage.int("end"))
+    }
+  }
+
+  /// The elements of the list `name` of `args`, each a map with no keys but `allowed`, read by
+  /// `read` in list order.
+  static func maps<Element>(
+    _ list: [ChannelValue], of name: String, in args: Arguments, allowed: [String],
+    _ read: (Arguments) throws(HealthError) -> Element
+  ) throws(HealthError) -> [Element] {
+    var result: [Element] = []
+    for (index, value) in list.enumerated() {
+      let entry = try args.element(value, of: name, at: index)
+      try entry.rejectUnknownFields(allowed: allowed)
+      result.append(try read(entry))
     }
     return result
   }
@@ -166,14 +176,11 @@ enum RecordParsing {
     var series: [WorkoutSeriesInput] = []
     for name in RecordFieldTable.workoutSeriesFields {
       guard let list = try args.optionalList(name), !list.isEmpty else { continue }
-      var values: [TimedQuantityInput] = []
-      for (index, value) in list.enumerated() {
-        let entry = try args.element(value, of: name, at: index)
-        try entry.rejectUnknownFields(allowed: ["value", "unit", "time"])
-        values.append(
-          TimedQuantityInput(
-            value: try entry.number("value"), unit: try entry.string("unit"),
-            time: try entry.int("time")))
+      let values = try maps(list, of: name, in: args, allowed: ["value", "unit", "time"]) {
+        entry throws(HealthError) in
+        TimedQuantityInput(
+          value: try entry.number("value"), unit: try entry.string("unit"),
+          time: try entry.int("time"))
       }
       series.append(WorkoutSeriesInput(component: name, values: values))
     }
@@ -192,15 +199,12 @@ enum RecordParsing {
   // MARK: Audiograms
 
   static func points(_ args: Arguments) throws(HealthError) -> [AudiogramPoint] {
-    var result: [AudiogramPoint] = []
-    for (index, value) in try args.list("points").enumerated() {
-      let point = try args.element(value, of: "points", at: index)
-      try point.rejectUnknownFields(allowed: ["frequencyHz", "leftDb", "rightDb"])
-      result.append(
-        AudiogramPoint(
-          frequencyHz: try point.number("frequencyHz"), leftDb: try point.optionalNumber("leftDb"),
-          rightDb: try point.optionalNumber("rightDb")))
+    try maps(
+      args.list("points"), of: "points", in: args, allowed: ["frequencyHz", "leftDb", "rightDb"]
+    ) { point throws(HealthError) in
+      AudiogramPoint(
+        frequencyHz: try point.number("frequencyHz"), leftDb: try point.optionalNumber("leftDb"),
+        rightDb: try point.optionalNumber("rightDb"))
     }
-    return result
   }
 }
