@@ -59,4 +59,9 @@ public struct Frame: Sendable, Hashable {
     self.channel = channel
     self.payload = payload
   }
+
+  /// The PROTOCOL_ERROR frame for `error`: its id, an empty channel, the reason as UTF-8.
+  public init(protocolError error: FrameError) {
+    self.init(kind: .protocolError, id: error.id, payload: Array(error.reason.utf8))
+  }
 }

@@ -68,6 +68,11 @@ final class FrameOutput {
     }
   }
 
+  /// Appends one whole frame.
+  func appendFrame(_ frame: Frame) {
+    appendFrame(kind: frame.kind, id: frame.id, channel: frame.channel, payload: frame.payload)
+  }
+
   /// Makes room for `size` more bytes.
   @inline(__always)
   private func reserve(_ size: Int) {

@@ -323,8 +323,7 @@ public final class FrameServer {
   private func reportProtocolError(_ error: FrameError) {
     refused += 1
     logger.warning("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
-    pending.appendFrame(
-      kind: .protocolError, id: error.id, channel: "", payload: Array(error.reason.utf8))
+    pending.appendFrame(Frame(protocolError: error))
     recording?.note("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
   }
 }

@@ -74,10 +74,4 @@ public enum FrameWriter {
       kind: frame.kind, id: frame.id, channel: frame.channel, payload: frame.payload, to: &out)
     return out
   }
-
-  /// A PROTOCOL_ERROR frame for `error`: its id, an empty channel, the reason as UTF-8.
-  public static func appendProtocolError(_ error: FrameError, to out: inout [UInt8]) {
-    append(
-      kind: .protocolError, id: error.id, channel: "", payload: Array(error.reason.utf8), to: &out)
-  }
 }

@@ -54,8 +54,7 @@ import Testing
   }
 
   @Test func protocolErrorFrameCarriesTheReasonAsUTF8() {
-    var out: [UInt8] = []
-    FrameWriter.appendProtocolError(FrameError(id: 9, reason: "bad"), to: &out)
+    let out = FrameWriter.encode(Frame(protocolError: FrameError(id: 9, reason: "bad")))
     #expect(out == hex("0b000000 7f 00 09000000 0000 626164"))
   }
 
