@@ -239,7 +239,7 @@ public enum TranscriptReader {
     case nil: return nil
     case .null?: return .nullPayload
     case .string(let text)?:
-      switch Hex.decode(text) {
+      switch TranscriptHex.decode(text) {
       case .success(let bytes): return .bytes(bytes)
       case .failure(let error): throw LineError("\"\(key)\": \(error.message)")
       }

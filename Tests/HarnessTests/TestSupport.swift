@@ -1,12 +1,13 @@
+import ChannelJSON
 import FlutterCodec
 import Harness
 
 /// Bytes from hex text with optional spaces (test literals).
 func hex(_ text: String) -> [UInt8] {
-  let compact = String(text.filter { !$0.isWhitespace })
-  switch Hex.decode(compact) {
-  case .success(let bytes): return bytes
-  case .failure(let error): preconditionFailure("bad hex literal \(text): \(error.message)")
+  do {
+    return try Hex.decode(text)
+  } catch {
+    preconditionFailure("bad hex literal \(text): \(error)")
   }
 }
 

@@ -1,19 +1,9 @@
-/// Lowercase hex text of bytes, as transcripts carry them.
-public enum Hex {
-  private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
-
-  public static func encode(_ bytes: [UInt8]) -> String {
-    var out = [UInt8]()
-    out.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      out.append(digits[Int(byte >> 4)])
-      out.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  /// The bytes of hex text (either case), or a message saying what is wrong with it.
-  public static func decode(_ text: String) -> Result<[UInt8], HexError> {
+/// The hex text of a transcript's bytes: pairs of digits (either case) and nothing else, unlike
+/// the command line's `Hex.decode`, which also takes whitespace and `0x`. Transcripts are written
+/// with `Hex.encode` (lowercase).
+enum TranscriptHex {
+  /// The bytes of hex text, or a message saying what is wrong with it.
+  static func decode(_ text: String) -> Result<[UInt8], HexError> {
     let utf8 = Array(text.utf8)
     guard utf8.count % 2 == 0 else {
       return .failure(HexError(message: "odd number of hex digits (\(utf8.count))"))
@@ -45,6 +35,6 @@ public enum Hex {
 }
 
 /// Why a text is not hex.
-public struct HexError: Error, Hashable, Sendable {
-  public var message: String
+struct HexError: Error, Hashable, Sendable {
+  var message: String
 }
