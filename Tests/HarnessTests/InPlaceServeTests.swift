@@ -29,38 +29,31 @@ import Testing
     return server.takeOutput()
   }
 
-  func message(_ id: UInt32, _ channel: String, _ payload: [UInt8]?) -> [UInt8] {
-    FrameWriter.encode(Frame(kind: .message, id: id, channel: channel, payload: payload))
-  }
-
-  func call(_ method: String, _ arguments: ChannelValue = nil) -> [UInt8] {
-    codec.encodeMethodCall(MethodCall(method, arguments))
-  }
-
   @Test func anIsAvailableReplyFrameIsPinned() {
     // Length 0x1f (8 + 21 + 2), REPLY, no flags, id 7, channel length 0x15, the channel, then
     // the success envelope 00 01 (true).
     let expected =
       hex("1f000000 02 00 07000000 1500") + Array("healthkit_permissions".utf8) + hex("00 01")
-    #expect(served(message(7, plugin, call("isAvailable")), inPlace: true) == expected)
+    #expect(served(messageFrame(7, plugin, callPayload("isAvailable")), inPlace: true) == expected)
   }
 
   @Test func aMixedStreamGivesTheSameBytesOnBothPaths() {
     var input: [UInt8] = []
-    input += message(1, plugin, call("isAvailable"))
-    input += message(2, plugin, call("requestPermissions", ["types": ["STEPS"], "access": "read"]))
-    input += message(3, plugin, call("checkPermissions", ["types": ["STEPS"]]))
-    input += message(4, plugin, nil)  // a null message: MALFORMED_MESSAGE
-    input += message(5, plugin, [])  // an empty payload: MALFORMED_MESSAGE
-    input += message(6, plugin, hex("07 03 66 6f 6f"))  // a name and no arguments
-    input += message(7, plugin, call("noSuchMethod"))  // null reply
-    input += message(8, "unknown_channel", call("isAvailable"))  // null reply
-    input += message(9, control, call("snapshot"))
-    input += message(10, control, call("reset"))
+    input += messageFrame(1, plugin, callPayload("isAvailable"))
+    input += messageFrame(
+      2, plugin, callPayload("requestPermissions", ["types": ["STEPS"], "access": "read"]))
+    input += messageFrame(3, plugin, callPayload("checkPermissions", ["types": ["STEPS"]]))
+    input += messageFrame(4, plugin, nil)  // a null message: MALFORMED_MESSAGE
+    input += messageFrame(5, plugin, [])  // an empty payload: MALFORMED_MESSAGE
+    input += messageFrame(6, plugin, hex("07 03 66 6f 6f"))  // a name and no arguments
+    input += messageFrame(7, plugin, callPayload("noSuchMethod"))  // null reply
+    input += messageFrame(8, "unknown_channel", callPayload("isAvailable"))  // null reply
+    input += messageFrame(9, control, callPayload("snapshot"))
+    input += messageFrame(10, control, callPayload("reset"))
     input += FrameWriter.encode(Frame(kind: .reply, id: 11, channel: plugin, payload: []))
     input += hex("09000000 01 00 0c000000 01 00 ff")  // channel name not UTF-8
     input += hex("03000000 01 00 0d")  // short header
-    input += message(14, plugin, call("getPlatformVersion"))
+    input += messageFrame(14, plugin, callPayload("getPlatformVersion"))
     let inPlace = served(input, inPlace: true)
     #expect(inPlace == served(input, inPlace: false))
     let frames = splitFrames(inPlace)
@@ -75,7 +68,9 @@ import Testing
   }
 
   @Test func aDebugLogTakesTheGeneralPathWithTheSameBytes() {
-    let input = message(1, plugin, call("isAvailable")) + message(2, control, call("snapshot"))
+    let input =
+      messageFrame(1, plugin, callPayload("isAvailable"))
+      + messageFrame(2, control, callPayload("snapshot"))
     #expect(
       served(input, inPlace: true, logLevel: .debug)
         == served(input, inPlace: true, logLevel: .quiet))
@@ -88,24 +83,15 @@ import Testing
     let server = FrameServer(handler: handler, logger: Logger(level: .quiet))
     let big = ChannelValue.uint8List((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
     server.feed(
-      FrameWriter.encode(
-        Frame(
-          kind: .message, id: 3, channel: FakeHandler.channel,
-          payload: codec.encodeMethodCall(MethodCall("echo", big)))))
+      messageFrame(3, FakeHandler.channel, callPayload("echo", big)))
     server.feed(
-      FrameWriter.encode(
-        Frame(
-          kind: .message, id: 4, channel: FakeHandler.channel,
-          payload: codec.encodeMethodCall(MethodCall("echo", 5)))))
+      messageFrame(4, FakeHandler.channel, callPayload("echo", 5)))
     let frames = splitFrames(server.takeOutput())
     #expect(frames.map(\.id) == [3, 4])
     #expect(frames[0].payload == codec.encodeSuccessEnvelope(big))
     #expect(frames[1].payload == hex("00 03 05000000"))
     server.feed(
-      FrameWriter.encode(
-        Frame(
-          kind: .message, id: 5, channel: FakeHandler.channel,
-          payload: codec.encodeMethodCall(MethodCall("echo", true)))))
+      messageFrame(5, FakeHandler.channel, callPayload("echo", true)))
     #expect(splitFrames(server.takeOutput()).map(\.payload) == [hex("00 01")])
   }
 }

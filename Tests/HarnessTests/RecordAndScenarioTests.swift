@@ -6,18 +6,11 @@ import Testing
 @Suite struct RecordAndScenarioTests {
   let codec = StandardMethodCodec()
 
-  func message(_ id: UInt32, _ channel: String, _ payload: [UInt8]?) -> [UInt8] {
-    FrameWriter.encode(Frame(kind: .message, id: id, channel: channel, payload: payload))
-  }
-
-  func call(_ method: String, _ args: ChannelValue = nil) -> [UInt8] {
-    codec.encodeMethodCall(MethodCall(method, args))
-  }
-
   @Test func recordingClassifiesCallsAndMessages() {
     let methodChannels: Set<String> = ["plugin"]
     let call = TranscriptRecorder.exchange(
-      channel: "plugin", payload: self.call("m", 1), reply: [0, 0], methodChannels: methodChannels)
+      channel: "plugin", payload: callPayload("m", 1), reply: [0, 0], methodChannels: methodChannels
+    )
     #expect(call.request == .call(MethodCall("m", 1)))
     #expect(call.reply == .ok(nil))
     #expect(call.requestBytes == .bytes(hex("07016d 0301000000")))
@@ -32,7 +25,7 @@ import Testing
     #expect(plain.request == .message(true))
     #expect(plain.reply == .message(nil))
     let otherCall = TranscriptRecorder.exchange(
-      channel: "other", payload: self.call("x"), reply: nil, methodChannels: methodChannels)
+      channel: "other", payload: callPayload("x"), reply: nil, methodChannels: methodChannels)
     #expect(otherCall.request == .call(MethodCall("x")))
     #expect(otherCall.reply == .notImplemented)
     let null = TranscriptRecorder.exchange(
@@ -44,14 +37,14 @@ import Testing
     let scratch = try ScratchDirectory()
     let recording = scratch.url.appendingPathComponent("run.jsonl").path
     var input: [UInt8] = []
-    input += message(1, "healthkit_permissions", call("isAvailable"))
-    input += message(
-      2, "hkbridge/control", call("configure", ["device": "iPad", "osVersion": "16.4"]))
-    input += message(3, "healthkit_permissions", call("isAvailable"))
-    input += message(4, "healthkit_permissions", [0x07, 0x05, 0x61])
-    input += message(5, "healthkit_permissions", nil)
-    input += message(6, "some.basic.channel", StandardMessageCodec().encode(["any": "value"]))
-    input += message(7, "healthkit_permissions", call("noSuchMethod"))
+    input += messageFrame(1, "healthkit_permissions", callPayload("isAvailable"))
+    input += messageFrame(
+      2, "hkbridge/control", callPayload("configure", ["device": "iPad", "osVersion": "16.4"]))
+    input += messageFrame(3, "healthkit_permissions", callPayload("isAvailable"))
+    input += messageFrame(4, "healthkit_permissions", [0x07, 0x05, 0x61])
+    input += messageFrame(5, "healthkit_permissions", nil)
+    input += messageFrame(6, "some.basic.channel", StandardMessageCodec().encode(["any": "value"]))
+    input += messageFrame(7, "healthkit_permissions", callPayload("noSuchMethod"))
     input += hex("08000000 09 00 08000000 0000")
     let served = try BinaryRunner.run(["serve", "--record", recording], input: input)
     #expect(served.status == 0)
@@ -91,7 +84,7 @@ import Testing
       """)
     let result = try BinaryRunner.run(
       ["serve", "--scenario", scenario],
-      input: message(1, "healthkit_permissions", call("isAvailable")))
+      input: messageFrame(1, "healthkit_permissions", callPayload("isAvailable")))
     #expect(result.status == 0)
     let frames = splitFrames(result.stdout)
     #expect(frames.map(\.kind) == [.hello, .reply])
@@ -112,10 +105,10 @@ import Testing
       #"{"channel": "hkbridge/control", "call": {"method": "advanceClock", "args": {"ms": 1000}}}"#
         + "\n")
     var input: [UInt8] = []
-    input += message(1, "healthkit_permissions", call("getPlatformVersion"))
-    input += message(2, "hkbridge/control", call("advanceClock", ["ms": 0]))
-    input += message(3, "hkbridge/control", call("reset"))
-    input += message(4, "healthkit_permissions", call("isAvailable"))
+    input += messageFrame(1, "healthkit_permissions", callPayload("getPlatformVersion"))
+    input += messageFrame(2, "hkbridge/control", callPayload("advanceClock", ["ms": 0]))
+    input += messageFrame(3, "hkbridge/control", callPayload("reset"))
+    input += messageFrame(4, "healthkit_permissions", callPayload("isAvailable"))
     let served = try BinaryRunner.run(
       ["serve", "--device", "iPad", "--os", "16.4", "--scenario", scenario, "--record", recording],
       input: input)

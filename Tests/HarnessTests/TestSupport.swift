@@ -11,6 +11,16 @@ func hex(_ text: String) -> [UInt8] {
   }
 }
 
+/// The bytes of a MESSAGE frame (`payload == nil`: a null message).
+func messageFrame(_ id: UInt32, _ channel: String, _ payload: [UInt8]?) -> [UInt8] {
+  FrameWriter.encode(Frame(kind: .message, id: id, channel: channel, payload: payload))
+}
+
+/// The bytes of a method call, as the payload of a MESSAGE frame.
+func callPayload(_ method: String, _ arguments: ChannelValue = nil) -> [UInt8] {
+  StandardMethodCodec().encodeMethodCall(MethodCall(method, arguments))
+}
+
 /// A stand-in emulator for harness tests. On `fake_channel` (a method channel):
 /// `echo` → success envelope with the arguments; `fail` → error envelope `FAKE_ERROR`;
 /// anything else → null reply; bytes that are no method call → `MALFORMED_MESSAGE`.
