@@ -39,9 +39,9 @@ struct MemoryBench {
     blackHole(replyBytes)
     guard let warm = samples.first?.1, let last = samples.last?.1 else {
       report.add(
-        Figure(
-          name: "in-process memory over \(grouped(calls)) calls", result: "failed",
-          target: "flat after warm-up", detail: "no /proc/self/status", verdict: .missed))
+        Figure.failed(
+          "in-process memory over \(grouped(calls)) calls", target: "flat after warm-up",
+          detail: "no /proc/self/status"))
       return
     }
     let growth = last.residentKiB - warm.residentKiB

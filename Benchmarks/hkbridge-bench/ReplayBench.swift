@@ -17,27 +17,22 @@ struct ReplayBench {
     let name = "replay of a \(grouped(Self.exchanges))-exchange transcript"
     if let problem = hkbridge.problem {
       report.add(
-        Figure(
-          name: name, result: "not measured yet", target: "<= 1 s", detail: problem,
-          verdict: .notMeasured))
+        Figure.notMeasured(name, target: "<= 1 s", detail: problem))
       return
     }
     let path = "/tmp/hkbridge-bench-replay-\(getpid()).jsonl"
     defer { unlink(path) }
     guard writeFile(path, Self.transcript(exchanges: Self.exchanges)) else {
       report.add(
-        Figure(
-          name: name, result: "failed", target: "<= 1 s", detail: "cannot write \(path)",
-          verdict: .missed))
+        Figure.failed(name, target: "<= 1 s", detail: "cannot write \(path)"))
       return
     }
     let update = runReplay(["replay", "--update", path])
     guard update.status == 0 else {
       report.add(
-        Figure(
-          name: name, result: "not measured yet", target: "<= 1 s",
-          detail: "`hkbridge replay --update` exited \(update.status): \(update.lastLine)",
-          verdict: .notMeasured))
+        Figure.notMeasured(
+          name, target: "<= 1 s",
+          detail: "`hkbridge replay --update` exited \(update.status): \(update.lastLine)"))
       return
     }
     var times: [Double] = []
@@ -52,9 +47,7 @@ struct ReplayBench {
     }
     guard problem == nil, let best = times.min() else {
       report.add(
-        Figure(
-          name: name, result: "failed", target: "<= 1 s", detail: problem ?? "no run",
-          verdict: .missed))
+        Figure.failed(name, target: "<= 1 s", detail: problem ?? "no run"))
       return
     }
     times.sort()

@@ -26,6 +26,18 @@ struct Figure {
   /// The raw figures and the limit measured beside them.
   var detail: String
   var verdict: Verdict
+
+  /// A figure whose measurement went wrong: result "failed", MISSED.
+  static func failed(_ name: String, target: String, detail: String) -> Figure {
+    Figure(name: name, result: "failed", target: target, detail: detail, verdict: .missed)
+  }
+
+  /// A figure that cannot be taken yet (`detail` says what is missing).
+  static func notMeasured(_ name: String, target: String, detail: String) -> Figure {
+    Figure(
+      name: name, result: Verdict.notMeasured.label, target: target, detail: detail,
+      verdict: .notMeasured)
+  }
 }
 
 /// Collects figures and prints them as they come and as a table at the end.

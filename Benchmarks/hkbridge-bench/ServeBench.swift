@@ -51,9 +51,7 @@ struct ServeBench {
       guard let served = served.value, let echoed = echoed.value else {
         let why = served.problem ?? echoed.problem ?? "unknown"
         report.add(
-          Figure(
-            name: "serve round trips, \(name)", result: "failed", target: target(name),
-            detail: why, verdict: .missed))
+          Figure.failed("serve round trips, \(name)", target: target(name), detail: why))
         continue
       }
       let ratio = served.perSecond / echoed.perSecond
@@ -79,10 +77,9 @@ struct ServeBench {
   private func memoryFigure(_ samples: [(Int, MemoryStatus)], into report: inout Report) {
     guard let warm = samples.first?.1, let last = samples.last else {
       report.add(
-        Figure(
-          name: "hkbridge serve memory over \(grouped(pipelinedCalls)) calls",
-          result: "failed", target: "flat after warm-up",
-          detail: "no /proc/PID/status samples", verdict: .missed))
+        Figure.failed(
+          "hkbridge serve memory over \(grouped(pipelinedCalls)) calls",
+          target: "flat after warm-up", detail: "no /proc/PID/status samples"))
       return
     }
     let growth = last.1.residentKiB - warm.residentKiB
@@ -102,15 +99,12 @@ struct ServeBench {
   private func notMeasured(_ why: String, into report: inout Report) {
     for name in ["pipelined", "one at a time"] {
       report.add(
-        Figure(
-          name: "serve round trips, \(name)", result: "not measured yet", target: target(name),
-          detail: why, verdict: .notMeasured))
+        Figure.notMeasured("serve round trips, \(name)", target: target(name), detail: why))
     }
     report.add(
-      Figure(
-        name: "hkbridge serve memory over \(grouped(pipelinedCalls)) calls",
-        result: "not measured yet", target: "flat after warm-up", detail: why,
-        verdict: .notMeasured))
+      Figure.notMeasured(
+        "hkbridge serve memory over \(grouped(pipelinedCalls)) calls", target: "flat after warm-up",
+        detail: why))
   }
 
   /// The outcome of one run against a fresh peer, or why it failed.

@@ -12,9 +12,7 @@ struct StartupBench {
     }
     if let problem = hkbridge.problem {
       report.add(
-        Figure(
-          name: name, result: "not measured yet", target: "<= 20 ms", detail: problem,
-          verdict: .notMeasured))
+        Figure.notMeasured(name, target: "<= 20 ms", detail: problem))
       return
     }
     let repeats = quick ? 5 : 30
@@ -30,9 +28,7 @@ struct StartupBench {
     }
     guard problem == nil, !hello.isEmpty, !bare.isEmpty else {
       report.add(
-        Figure(
-          name: name, result: "failed", target: "<= 20 ms", detail: problem ?? "no samples",
-          verdict: .missed))
+        Figure.failed(name, target: "<= 20 ms", detail: problem ?? "no samples"))
       return
     }
     hello.sort()

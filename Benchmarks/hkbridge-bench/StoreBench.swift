@@ -39,9 +39,9 @@ struct StoreBench {
             Dispatcher.controlChannel, "addSamples", ["records": .list(records)])
         else {
           report.add(
-            Figure(
-              name: "store at \(grouped(size)) samples", result: "failed", target: "-",
-              detail: "addSamples failed at \(grouped(stored)) samples", verdict: .missed))
+            Figure.failed(
+              "store at \(grouped(size)) samples", target: "-",
+              detail: "addSamples failed at \(grouped(stored)) samples"))
           return
         }
         stored += batch
@@ -137,14 +137,13 @@ struct StoreBench {
   private func notMeasured(_ size: Int, into report: inout Report) {
     let why = "writeRecord/addSamples not implemented yet (the records work has not landed)"
     report.add(
-      Figure(
-        name: "range query at \(grouped(size)) samples", result: "not measured yet",
+      Figure.notMeasured(
+        "range query at \(grouped(size)) samples",
         target: size == 1_000_000 ? "< 1 ms; flat in the store size" : "flat in the store size",
-        detail: why, verdict: .notMeasured))
+        detail: why))
     report.add(
-      Figure(
-        name: "writeRecord at \(grouped(size)) samples", result: "not measured yet",
-        target: "flat in the store size", detail: why, verdict: .notMeasured))
+      Figure.notMeasured(
+        "writeRecord at \(grouped(size)) samples", target: "flat in the store size", detail: why))
   }
 
   /// A heart-rate sample `index` minutes after the base time (plus `second` seconds).
