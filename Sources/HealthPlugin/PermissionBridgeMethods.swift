@@ -16,7 +16,7 @@ enum PermissionBridgeMethods {
     },
     "requestCharacteristicPermissions": .healthKit(characteristicRequest),
     "requestWorkoutPermissions": .healthKit { context throws(HealthError) in
-      try fixedRequest(context, identifiers: [workoutIdentifier])
+      try fixedRequest(context, identifiers: [HealthStore.workoutIdentifier])
     },
     "requestBloodPressurePermissions": .healthKit { context throws(HealthError) in
       try fixedRequest(context, identifiers: bloodPressureIdentifiers)
@@ -26,7 +26,6 @@ enum PermissionBridgeMethods {
     "readCharacteristic": .healthKit(readCharacteristic),
   ]
 
-  static let workoutIdentifier = "HKWorkoutTypeIdentifier"
   /// Blood pressure is authorized through its members, never the correlation.
   static let bloodPressureIdentifiers = [
     "HKQuantityTypeIdentifierBloodPressureSystolic",
