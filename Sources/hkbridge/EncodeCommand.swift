@@ -175,8 +175,11 @@ enum CommandIO {
     return bytes
   }
 
-  /// The one JSON argument, if any: a JSON text is one shell word (quote it).
+  /// The one JSON argument, if any: a JSON text is one shell word (quote it). A `--` word (the
+  /// usual end of options, as in `encode message -- -5`) is not part of it.
   static func single(_ arguments: [String], _ name: String) throws -> String? {
+    var arguments = arguments
+    if let terminator = arguments.firstIndex(of: "--") { arguments.remove(at: terminator) }
     if arguments.count > 1 {
       throw fail(
         "expected one \(name) argument (quote the JSON), not \(arguments.count) words: "

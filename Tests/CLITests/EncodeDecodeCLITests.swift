@@ -28,6 +28,10 @@ struct EncodeCLITests {
   static let encodings: [([String], String)] = [
     (["encode", "message", exampleJSON], exampleHex),
     (["encode", "message", "-5"], "03fbffffff"),
+    // `--` ends the options, as usual; it is not part of the JSON.
+    (["encode", "message", "--", "-5"], "03fbffffff"),
+    (["encode", "call", "m", "--", "-1"], "07016d" + "03ffffffff"),
+    (["encode", "success", "--", "-0.0"], "0006" + "000000000000" + "0000000000000080"),
     (["encode", "message", #"{"$uint8List": "AQI="}"#], "08020102"),
     // 'isAvailable' is 11 bytes; the arguments are null.
     (["encode", "call", "isAvailable"], "070b" + "6973417661696c61626c65" + "00"),
@@ -73,6 +77,7 @@ struct EncodeCLITests {
     ),
     (["encode", "message", "[1,"], "line 1"),
     (["encode", "message", "1", "2"], "expected one JSON argument"),
+    (["encode", "message", "--", "1", "2"], "not 2 words: 1 2"),
     (["encode", "call", "m", #"{"$int64": 1.5}"#], "$.$int64"),
     (["encode", "success", #"{"$ext": {"tag": 3, "value": 1}}"#], "$.$ext.tag"),
     (["encode", "error", "E", "--details", "{"], "--details"),
