@@ -133,13 +133,15 @@ struct EncodeCommand: ParsableCommand {
     @Argument(help: "The error code.")
     var code: String
 
-    @Option(help: "The error message (null when left out).")
+    @Option(parsing: .unconditional, help: "The error message (null when left out).")
     var message: String?
 
-    @Option(help: "The details as typed JSON (null when left out).")
+    @Option(parsing: .unconditional, help: "The details as typed JSON (null when left out).")
     var details: String?
 
-    @Option(help: "A stacktrace string, written as Android's optional fourth field.")
+    @Option(
+      parsing: .unconditional,
+      help: "A stacktrace string, written as Android's optional fourth field.")
     var stacktrace: String?
 
     func run() throws {

@@ -45,6 +45,11 @@ struct EncodeCLITests {
       "01" + "070145" + "07016d" + "0d01" + "07016b" + "040200000000000000"
     ),
     (["encode", "error", "E", "--stacktrace", "s"], "01" + "070145" + "00" + "00" + "070173"),
+    // An option's value may start with '-' (a negative number, a dash in the text).
+    (
+      ["encode", "error", "E", "--message", "-x", "--details", "-5"],
+      "01" + "070145" + "07022d78" + "03fbffffff"
+    ),
   ]
 
   @Test("a JSON argument left out is read from stdin")
