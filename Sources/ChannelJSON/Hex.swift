@@ -25,7 +25,12 @@ public enum Hex {
   /// The bytes of `text`: pairs of hex digits (either case); ASCII whitespace between digits is
   /// ignored, also inside a pair; one leading `0x` or `0X` (after any whitespace) is allowed.
   public static func decode(_ text: String) throws(DecodingError) -> [UInt8] {
-    let utf8 = Array(text.utf8)
+    try decode(utf8: Array(text.utf8))
+  }
+
+  /// The bytes of hex text given as raw bytes (stdin, say), so that a byte that is not ASCII is
+  /// named as it is rather than as the U+FFFD that decoding it as a `String` would make of it.
+  public static func decode(utf8: [UInt8]) throws(DecodingError) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(utf8.count / 2)
     var index = 0

@@ -79,6 +79,7 @@ struct EncodeCommand: ParsableCommand {
     var argsJSON: [String] = []
 
     func run() throws {
+      try CommandIO.checkUTF8(method, "METHOD")
       let arguments: ChannelValue
       if let argsJSON = try CommandIO.single(argsJSON, "ARGS-JSON") {
         arguments = try CommandIO.parse(argsJSON, what: nil)
@@ -132,16 +133,21 @@ struct EncodeCommand: ParsableCommand {
     @Argument(help: "The error code.")
     var code: String
 
-    @Option(help: "The error message (null when left out).")
+    @Option(parsing: .unconditional, help: "The error message (null when left out).")
     var message: String?
 
-    @Option(help: "The details as typed JSON (null when left out).")
+    @Option(parsing: .unconditional, help: "The details as typed JSON (null when left out).")
     var details: String?
 
-    @Option(help: "A stacktrace string, written as Android's optional fourth field.")
+    @Option(
+      parsing: .unconditional,
+      help: "A stacktrace string, written as Android's optional fourth field.")
     var stacktrace: String?
 
     func run() throws {
+      try CommandIO.checkUTF8(code, "CODE")
+      try message.map { try CommandIO.checkUTF8($0, "--message") }
+      try stacktrace.map { try CommandIO.checkUTF8($0, "--stacktrace") }
       let detailsValue = try details.map { try CommandIO.parse($0, what: "--details") } ?? .null
       let error = FlutterError(
         code: code, message: message, details: detailsValue,
@@ -171,8 +177,11 @@ enum CommandIO {
     return bytes
   }
 
-  /// The one JSON argument, if any: a JSON text is one shell word (quote it).
+  /// The one JSON argument, if any: a JSON text is one shell word (quote it). A `--` word (the
+  /// usual end of options, as in `encode message -- -5`) is not part of it.
   static func single(_ arguments: [String], _ name: String) throws -> String? {
+    var arguments = arguments
+    if let terminator = arguments.firstIndex(of: "--") { arguments.remove(at: terminator) }
     if arguments.count > 1 {
       throw fail(
         "expected one \(name) argument (quote the JSON), not \(arguments.count) words: "
@@ -198,6 +207,9 @@ enum CommandIO {
   /// `what` names the option the text came from (`--details`); nil for the main argument.
   static func parse(_ text: String, what: String?) throws -> ChannelValue {
     do {
+      // Arguments that were not UTF-8 are parsed from their own bytes, so that jansson refuses
+      // them as it refuses such bytes on stdin.
+      if let raw = rawArgument(text) { return try ChannelJSON.parse(utf8: raw) }
       return try ChannelJSON.parse(text)
     } catch {
       let place = what.map { " in \($0)" } ?? ""
@@ -209,13 +221,60 @@ enum CommandIO {
   static func bytes(_ arguments: [String]) throws -> [UInt8] {
     let text =
       arguments.isEmpty
-      ? String(decoding: readStandardInput(), as: UTF8.self)
-      : arguments.joined(separator: " ")
+      ? readStandardInput()
+      : Array(arguments.map { rawArgument($0) ?? Array($0.utf8) }.joined(separator: [0x20]))
     do {
-      return try Hex.decode(text)
+      return try Hex.decode(utf8: text)
     } catch {
       throw fail("bad hex at offset \(error.offset): expected \(error.reason)")
     }
+  }
+
+  /// The bytes of the command-line argument that Swift read as `text`, when they are not valid
+  /// UTF-8 (Swift repairs such bytes to U+FFFD; hkbridge refuses them instead), else `nil`. An
+  /// `--option=value` argument is matched by its value.
+  static func rawArgument(_ text: String) -> [UInt8]? {
+    guard text.unicodeScalars.contains("\u{FFFD}") else { return nil }
+    for index in 0..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+      let whole = Array(
+        UnsafeBufferPointer(
+          start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+          count: strlen(pointer)))
+      var candidates = [whole]
+      if let equals = whole.firstIndex(of: UInt8(ascii: "=")) {
+        candidates.append(Array(whole[(equals + 1)...]))
+      }
+      for raw in candidates
+      where firstInvalidUTF8(raw) != nil && String(decoding: raw, as: UTF8.self) == text {
+        return raw
+      }
+    }
+    return nil
+  }
+
+  /// Where the first ill-formed UTF-8 sequence of `bytes` starts, or `nil` when there is none.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): offset += encoded.count
+      case .error: return offset
+      case .emptyInput: return nil
+      }
+    }
+  }
+
+  /// Refuses a text argument (`name`) whose bytes are not valid UTF-8: it could not be sent as a
+  /// Flutter string without being changed.
+  static func checkUTF8(_ text: String, _ name: String) throws {
+    guard let raw = rawArgument(text), let offset = firstInvalidUTF8(raw) else { return }
+    let byte = String(raw[offset], radix: 16)
+    throw fail(
+      "\(name) must be valid UTF-8, but byte 0x\(byte.count == 1 ? "0" + byte : byte) at "
+        + "offset \(offset) starts an ill-formed sequence")
   }
 
   /// Writes `error: message` to stderr; the result is the exit code for bad input.

@@ -1,5 +1,13 @@
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The SPEC's example value and its Flutter bytes: list of 4; int32 1; float64 1.0 (already
 /// 8-aligned at offset 8); int64 1; the string "é" (UTF-8 c3 a9).
 let exampleJSON = #"[1, 1.0, {"$int64": 1}, "é"]"#
@@ -20,6 +28,10 @@ struct EncodeCLITests {
   static let encodings: [([String], String)] = [
     (["encode", "message", exampleJSON], exampleHex),
     (["encode", "message", "-5"], "03fbffffff"),
+    // `--` ends the options, as usual; it is not part of the JSON.
+    (["encode", "message", "--", "-5"], "03fbffffff"),
+    (["encode", "call", "m", "--", "-1"], "07016d" + "03ffffffff"),
+    (["encode", "success", "--", "-0.0"], "0006" + "000000000000" + "0000000000000080"),
     (["encode", "message", #"{"$uint8List": "AQI="}"#], "08020102"),
     // 'isAvailable' is 11 bytes; the arguments are null.
     (["encode", "call", "isAvailable"], "070b" + "6973417661696c61626c65" + "00"),
@@ -33,6 +45,11 @@ struct EncodeCLITests {
       "01" + "070145" + "07016d" + "0d01" + "07016b" + "040200000000000000"
     ),
     (["encode", "error", "E", "--stacktrace", "s"], "01" + "070145" + "00" + "00" + "070173"),
+    // An option's value may start with '-' (a negative number, a dash in the text).
+    (
+      ["encode", "error", "E", "--message", "-x", "--details", "-5"],
+      "01" + "070145" + "07022d78" + "03fbffffff"
+    ),
   ]
 
   @Test("a JSON argument left out is read from stdin")
@@ -65,6 +82,7 @@ struct EncodeCLITests {
     ),
     (["encode", "message", "[1,"], "line 1"),
     (["encode", "message", "1", "2"], "expected one JSON argument"),
+    (["encode", "message", "--", "1", "2"], "not 2 words: 1 2"),
     (["encode", "call", "m", #"{"$int64": 1.5}"#], "$.$int64"),
     (["encode", "success", #"{"$ext": {"tag": 3, "value": 1}}"#], "$.$ext.tag"),
     (["encode", "error", "E", "--details", "{"], "--details"),
@@ -193,4 +211,98 @@ struct CLIRoundTripTests {
     #expect(decoded.status == 0)
     #expect(decoded.stdout == json + "\n")
   }
+}
+
+@Suite("hkbridge encode/decode: input that is not UTF-8")
+struct NonUTF8InputTests {
+  @Test(
+    "an argument or stdin that is not UTF-8 is refused (exit 2), never repaired to U+FFFD",
+    arguments: NonUTF8InputTests.refusals)
+  func refused(command: String, mention: String) throws {
+    let result = try hkbridgeInShell(command)
+    #expect(result.status == 2, "\(result.stdout)")
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+    #expect(result.stderr.contains(mention), "\(result.stderr)")
+  }
+
+  /// Shell commands (`$HK` is hkbridge); printf's octal escapes make the bytes: \377 is 0xff,
+  /// \300\257 an overlong '/', \342\202 a cut-off euro sign.
+  static let refusals: [(String, String)] = [
+    (#""$HK" encode message "$(printf '"\377"')""#, "unable to decode byte 0xff"),
+    (#""$HK" encode success "$(printf '["a\342\202"]')""#, "unable to decode byte 0xe2"),
+    (#""$HK" encode call m "$(printf '"\377"')""#, "unable to decode byte 0xff"),
+    (#""$HK" encode call "$(printf 'm\377')""#, "METHOD must be valid UTF-8, but byte 0xff"),
+    (#""$HK" encode error "$(printf 'E\342\202')""#, "CODE must be valid UTF-8, but byte 0xe2"),
+    (
+      #""$HK" encode error E --message "$(printf '\300\257')""#,
+      "--message must be valid UTF-8, but byte 0xc0 at offset 0"
+    ),
+    (
+      #""$HK" encode error E --stacktrace="$(printf 'at \377')""#,
+      "--stacktrace must be valid UTF-8, but byte 0xff at offset 3"
+    ),
+    (#""$HK" encode error E --details "$(printf '"\377"')""#, "in --details"),
+    // The offending byte is named as it is (0xff), not as the U+FFFD (ef bf bd) of a repair.
+    (#"printf '00\377' | "$HK" decode message"#, "offset 2: expected a hex digit"),
+    (#"printf '00\377' | "$HK" decode message"#, "not byte 0xff"),
+    (#""$HK" decode envelope 00 "$(printf '\377')""#, "not byte 0xff"),
+  ]
+
+  @Test("a real U+FFFD (ef bf bd) is valid UTF-8 and encodes as it is")
+  func replacementCharacter() throws {
+    let message = try hkbridgeInShell(#""$HK" encode message "$(printf '"\357\277\275"')""#)
+    #expect(message.status == 0, "\(message.stderr)")
+    #expect(message.stdout == "0703efbfbd\n")
+    let call = try hkbridgeInShell(#""$HK" encode call "$(printf '\357\277\275')""#)
+    #expect(call.stdout == "0703efbfbd00\n", "\(call.stderr)")
+  }
+}
+
+/// Runs `command` with `/bin/sh -c`, `$HK` naming the hkbridge binary, so that arguments and
+/// stdin can hold bytes that are not UTF-8 (which a Swift `String` cannot).
+private func hkbridgeInShell(_ command: String) throws -> RunResult {
+  let executable = try locateExecutable()
+  var template = Array("/tmp/hkbridge-shell-XXXXXX".utf8CString)
+  guard let created = mkdtemp(&template) else { throw CLITestError("mkdtemp failed: \(errno)") }
+  let directory = String(cString: created)
+  let outPath = directory + "/out"
+  let errPath = directory + "/err"
+  defer {
+    unlink(outPath)
+    unlink(errPath)
+    rmdir(directory)
+  }
+  let script = "HK='\(executable)'; { \(command) ; } >'\(outPath)' 2>'\(errPath)' </dev/null"
+  let words: [String] = ["/bin/sh", "-c", script]
+  let argv = words.map { strdup($0) } + [nil]
+  defer { for arg in argv { free(arg) } }
+  var pid = pid_t()
+  let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+  guard spawned == 0 else { throw CLITestError("posix_spawn /bin/sh failed: \(spawned)") }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 {
+    guard errno == EINTR else { throw CLITestError("waitpid failed: \(errno)") }
+  }
+  let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  return RunResult(
+    status: exitStatus, stdout: try shellOutput(outPath), stderr: try shellOutput(errPath))
+}
+
+/// The text of a file the shell wrote.
+private func shellOutput(_ path: String) throws -> String {
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { throw CLITestError("cannot open \(path)") }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if count > 0 {
+      bytes.append(contentsOf: chunk[0..<count])
+    } else if count == 0 || errno != EINTR {
+      break
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
 }

@@ -50,4 +50,16 @@ struct CodingTests {
       #expect(error.offset == offset, "\(error)")
     }
   }
+
+  @Test("hex from raw bytes names a byte that is not UTF-8 as it is")
+  func hexRawBytes() throws {
+    #expect(try Hex.decode(utf8: [0x30, 0x61, 0x0A, 0x46, 0x66]) == [0x0A, 0xFF])
+    do {
+      let bytes = try Hex.decode(utf8: [0x30, 0x30, 0x20, 0xFF, 0x30])
+      Issue.record("decoded \(bytes)")
+    } catch {
+      #expect(error.offset == 3)
+      #expect(error.reason == "a hex digit (0-9, a-f, A-F) or whitespace, not byte 0xff")
+    }
+  }
 }
