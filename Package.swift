@@ -39,6 +39,16 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // SPEC section 13 figures, each beside its limit: `swift run -c release hkbridge-bench`.
+    .executableTarget(
+      name: "hkbridge-bench",
+      dependencies: [
+        "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "HealthPlugin", "Harness",
+        // Built alongside so the process figures (serve round trips, start to HELLO) find it.
+        "hkbridge",
+      ],
+      path: "Benchmarks/hkbridge-bench"
+    ),
     .testTarget(name: "FlutterCodecTests", dependencies: ["FlutterCodec"]),
     .testTarget(name: "ChannelJSONTests", dependencies: ["ChannelJSON", "FlutterCodec"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel"]),

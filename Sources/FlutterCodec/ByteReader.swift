@@ -91,4 +91,21 @@ public struct ByteReader {
     readerIndex += count
     return slice
   }
+
+  /// The fast path for the common string: a one-byte size, in bounds, all ASCII. Reads it and
+  /// returns it, or returns `nil` and reads nothing (the caller then takes the checked path,
+  /// which also finds and names any error).
+  @inline(__always)
+  mutating func readShortASCII() -> String? {
+    let sizeIndex = readerIndex
+    guard sizeIndex < buffer.count, let base = buffer.baseAddress else { return nil }
+    let count = Int(base.load(fromByteOffset: sizeIndex, as: UInt8.self))
+    let start = sizeIndex + 1
+    guard count < 254, count <= buffer.count - start else { return nil }
+    let bytes = UnsafeBufferPointer(
+      start: (base + start).assumingMemoryBound(to: UInt8.self), count: count)
+    guard UTF8Text.isASCII(bytes) else { return nil }
+    readerIndex = start + count
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }

@@ -70,4 +70,16 @@ public struct ByteWriter: Sendable {
       bytes.append(contentsOf: repeatElement(0, count: alignment - rem))
     }
   }
+
+  /// Appends the bytes of `value`, sized first and then written in place.
+  mutating func append(_ value: ChannelValue) {
+    let start = bytes.count
+    let end = EncodedSize.end(of: value, at: start)
+    bytes.append(contentsOf: repeatElement(0, count: end - start))
+    bytes.withUnsafeMutableBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      var writer = RawWriter(base: base, offset: start)
+      writer.value(value)
+    }
+  }
 }

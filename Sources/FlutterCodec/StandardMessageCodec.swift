@@ -14,86 +14,15 @@ public struct StandardMessageCodec: Sendable {
 
   // MARK: Encoding
 
-  /// The bytes of one message holding `value`.
+  /// The bytes of one message holding `value`: its size first, then its bytes written straight
+  /// into memory of exactly that size.
   public func encode(_ value: ChannelValue) -> [UInt8] {
-    var writer = ByteWriter(capacity: 64)
-    writeValue(value, to: &writer)
-    return writer.bytes
+    RawWriter.message(count: EncodedSize.end(of: value, at: 0)) { $0.value(value) }
   }
 
   /// Appends `value` to `writer`; alignment counts from the writer's first byte.
   public func writeValue(_ value: ChannelValue, to writer: inout ByteWriter) {
-    switch value {
-    case .null:
-      writer.writeByte(WireTag.null.rawValue)
-    case .bool(let b):
-      writer.writeByte(b ? WireTag.true.rawValue : WireTag.false.rawValue)
-    case .int32(let v):
-      writer.writeByte(WireTag.int32.rawValue)
-      writer.writeInt32(v)
-    case .int64(let v):
-      writer.writeByte(WireTag.int64.rawValue)
-      writer.writeInt64(v)
-    case .largeInt(let hex):
-      writer.writeByte(WireTag.largeInt.rawValue)
-      Self.writeUTF8(hex, to: &writer)
-    case .float64(let d):
-      writer.writeByte(WireTag.float64.rawValue)
-      writer.align(to: 8)
-      writer.writeFloat64(d)
-    case .string(let s):
-      writer.writeByte(WireTag.string.rawValue)
-      Self.writeUTF8(s, to: &writer)
-    case .uint8List(let l):
-      writer.writeByte(WireTag.uint8List.rawValue)
-      writer.writeSize(l.count)
-      writer.writeBytes(l)
-    case .int32List(let l):
-      Self.writeTypedList(l, tag: .int32List, to: &writer)
-    case .int64List(let l):
-      Self.writeTypedList(l, tag: .int64List, to: &writer)
-    case .float32List(let l):
-      Self.writeTypedList(l, tag: .float32List, to: &writer)
-    case .float64List(let l):
-      Self.writeTypedList(l, tag: .float64List, to: &writer)
-    case .list(let items):
-      writer.writeByte(WireTag.list.rawValue)
-      writer.writeSize(items.count)
-      for item in items { writeValue(item, to: &writer) }
-    case .map(let entries):
-      writer.writeByte(WireTag.map.rawValue)
-      writer.writeSize(entries.count)
-      for entry in entries {
-        writeValue(entry.key, to: &writer)
-        writeValue(entry.value, to: &writer)
-      }
-    case .ext(let tag, let inner):
-      writer.writeByte(tag)
-      writeValue(inner, to: &writer)
-    }
-  }
-
-  static func writeUTF8(_ string: String, to writer: inout ByteWriter) {
-    var s = string
-    s.withUTF8 { utf8 in
-      writer.writeSize(utf8.count)
-      writer.writeBytes(UnsafeRawBufferPointer(utf8))
-    }
-  }
-
-  /// Tag, size, zero padding up to a multiple of the element size, then the elements
-  /// little-endian.
-  static func writeTypedList<T: WireElement>(
-    _ elements: [T], tag: WireTag, to writer: inout ByteWriter
-  ) {
-    writer.writeByte(tag.rawValue)
-    writer.writeSize(elements.count)
-    writer.align(to: MemoryLayout<T>.size)
-    #if _endian(little)
-      elements.withUnsafeBytes { writer.writeBytes($0) }
-    #else
-      elements.map(\.swappedToLittleEndian).withUnsafeBytes { writer.writeBytes($0) }
-    #endif
+    writer.append(value)
   }
 
   // MARK: Decoding
@@ -230,42 +159,44 @@ public struct StandardMessageCodec: Sendable {
   static func readScalar(_ tagByte: UInt8, from reader: inout ByteReader) throws(CodecError)
     -> ChannelValue
   {
-    guard let tag = WireTag(rawValue: tagByte) else {
+    switch tagByte {
+    case WireTag.string.rawValue:
+      if let s = reader.readShortASCII() { return .string(s) }
+      return .string(try readUTF8(from: &reader, what: "a string"))
+    case WireTag.null.rawValue: return .null
+    case WireTag.true.rawValue: return .bool(true)
+    case WireTag.false.rawValue: return .bool(false)
+    case WireTag.int32.rawValue: return .int32(try reader.readInt32("4 bytes of an int32"))
+    case WireTag.int64.rawValue: return .int64(try reader.readInt64("8 bytes of an int64"))
+    case WireTag.float64.rawValue:
+      try reader.align(to: 8)
+      let bits = try reader.readInt64("8 bytes of a float64")
+      return .float64(Double(bitPattern: UInt64(bitPattern: bits)))
+    case WireTag.largeInt.rawValue:
+      return .largeInt(try readUTF8(from: &reader, what: "a large int's hex"))
+    case WireTag.uint8List.rawValue:
+      let sizeOffset = reader.readerIndex
+      let count = try reader.readSize()
+      try checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a Uint8List")
+      return .uint8List(Array(try reader.readSlice(count, "a Uint8List")))
+    case WireTag.int32List.rawValue:
+      return .int32List(try readTypedList(Int32.self, from: &reader, what: "an Int32List"))
+    case WireTag.int64List.rawValue:
+      return .int64List(try readTypedList(Int64.self, from: &reader, what: "an Int64List"))
+    case WireTag.float32List.rawValue:
+      return .float32List(try readTypedList(Float.self, from: &reader, what: "a Float32List"))
+    case WireTag.float64List.rawValue:
+      return .float64List(try readTypedList(Double.self, from: &reader, what: "a Float64List"))
+    case WireTag.list.rawValue, WireTag.map.rawValue:
+      // Containers are read by readValue; reaching here would be a codec bug, reported as data.
+      throw CodecError(
+        .unknownTag, at: reader.readerIndex - 1, expected: "a scalar type tag here")
+    default:
       throw CodecError(
         .unknownTag, at: reader.readerIndex - 1,
         expected: tagByte >= WireTag.firstExtension
           ? "a type tag 0–14 (extension tag \(tagByte) is not enabled)"
           : "a type tag 0–14, not the reserved tag \(tagByte)")
-    }
-    switch tag {
-    case .null: return .null
-    case .true: return .bool(true)
-    case .false: return .bool(false)
-    case .int32: return .int32(try reader.readInt32("4 bytes of an int32"))
-    case .int64: return .int64(try reader.readInt64("8 bytes of an int64"))
-    case .largeInt: return .largeInt(try readUTF8(from: &reader, what: "a large int's hex"))
-    case .float64:
-      try reader.align(to: 8)
-      let bits = try reader.readInt64("8 bytes of a float64")
-      return .float64(Double(bitPattern: UInt64(bitPattern: bits)))
-    case .string: return .string(try readUTF8(from: &reader, what: "a string"))
-    case .uint8List:
-      let sizeOffset = reader.readerIndex
-      let count = try reader.readSize()
-      try checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: "a Uint8List")
-      return .uint8List(Array(try reader.readSlice(count, "a Uint8List")))
-    case .int32List:
-      return .int32List(try readTypedList(Int32.self, from: &reader, what: "an Int32List"))
-    case .int64List:
-      return .int64List(try readTypedList(Int64.self, from: &reader, what: "an Int64List"))
-    case .float32List:
-      return .float32List(try readTypedList(Float.self, from: &reader, what: "a Float32List"))
-    case .float64List:
-      return .float64List(try readTypedList(Double.self, from: &reader, what: "a Float64List"))
-    case .list, .map:
-      // Containers are read by readValue; reaching here would be a codec bug, reported as data.
-      throw CodecError(
-        .unknownTag, at: reader.readerIndex - 1, expected: "a scalar type tag here")
     }
   }
 
@@ -311,26 +242,13 @@ public struct StandardMessageCodec: Sendable {
     try checkCount(count, bytesEach: 1, reader: reader, at: sizeOffset, what: what)
     let start = reader.readerIndex
     let bytes = try reader.readSlice(count, what).assumingMemoryBound(to: UInt8.self)
-    guard let s = String(validating: bytes, as: UTF8.self) else {
-      let bad = start + firstInvalidUTF8Offset(bytes)
+    guard let s = UTF8Text.string(bytes) else {
+      let bad = start + (UTF8Text.firstInvalidOffset(bytes) ?? 0)
       throw CodecError(
         .invalidUTF8, at: bad,
         expected: "\(what) of valid UTF-8 (an ill-formed sequence starts here)")
     }
     return s
-  }
-
-  /// Where the first ill-formed UTF-8 sequence in `bytes` starts (only called on invalid bytes).
-  static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded): offset += encoded.count
-      case .error, .emptyInput: return offset
-      }
-    }
   }
 
   /// Size, padding to the element size (from the start of the buffer), then the elements.

@@ -11,10 +11,12 @@ public struct StandardMethodCodec: Sendable {
   // MARK: Method calls
 
   public func encodeMethodCall(_ call: MethodCall) -> [UInt8] {
-    var writer = ByteWriter(capacity: 32 + call.method.utf8.count)
-    messageCodec.writeValue(.string(call.method), to: &writer)
-    messageCodec.writeValue(call.arguments, to: &writer)
-    return writer.bytes
+    let name = ChannelValue.string(call.method)
+    let count = EncodedSize.end(of: call.arguments, at: EncodedSize.end(of: name, at: 0))
+    return RawWriter.message(count: count) { writer in
+      writer.value(name)
+      writer.value(call.arguments)
+    }
   }
 
   /// A method name value and an arguments value, and nothing after them.
@@ -51,23 +53,31 @@ public struct StandardMethodCodec: Sendable {
   // MARK: Envelopes
 
   public func encodeSuccessEnvelope(_ result: ChannelValue) -> [UInt8] {
-    var writer = ByteWriter(capacity: 64)
-    writer.writeByte(0)
-    messageCodec.writeValue(result, to: &writer)
-    return writer.bytes
+    RawWriter.message(count: EncodedSize.end(of: result, at: 1)) { writer in
+      writer.byte(0)
+      writer.value(result)
+    }
   }
 
   /// Code, message and details; the stacktrace only when the error carries one.
   public func encodeErrorEnvelope(_ error: FlutterError) -> [UInt8] {
-    var writer = ByteWriter(capacity: 64)
-    writer.writeByte(1)
-    messageCodec.writeValue(.string(error.code), to: &writer)
-    messageCodec.writeValue(error.message.map(ChannelValue.string) ?? .null, to: &writer)
-    messageCodec.writeValue(error.details, to: &writer)
+    let code = ChannelValue.string(error.code)
+    let message = error.message.map(ChannelValue.string) ?? .null
+    var count = EncodedSize.end(of: code, at: 1)
+    count = EncodedSize.end(of: message, at: count)
+    count = EncodedSize.end(of: error.details, at: count)
     if let stacktrace = error.stacktrace {
-      messageCodec.writeValue(stacktrace, to: &writer)
+      count = EncodedSize.end(of: stacktrace, at: count)
     }
-    return writer.bytes
+    return RawWriter.message(count: count) { writer in
+      writer.byte(1)
+      writer.value(code)
+      writer.value(message)
+      writer.value(error.details)
+      if let stacktrace = error.stacktrace {
+        writer.value(stacktrace)
+      }
+    }
   }
 
   public func encodeEnvelope(_ envelope: Envelope) -> [UInt8] {

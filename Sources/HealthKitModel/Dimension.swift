@@ -33,15 +33,28 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
 
   public func exponent(_ base: BaseDimension) -> Int { exponents[base.rawValue] }
 
-  static func * (lhs: Dimension, rhs: Dimension) -> Dimension {
-    var result = lhs
-    for index in result.exponents.indices { result.exponents[index] += rhs.exponents[index] }
+  /// The largest exponent magnitude a parsed unit may reach (keeps arithmetic from overflowing).
+  static let exponentLimit = 64
+
+  /// The product, or nil when an exponent would leave ±`exponentLimit`.
+  func multiplied(by other: Dimension) -> Dimension? {
+    var result = self
+    for index in result.exponents.indices {
+      let sum = result.exponents[index] + other.exponents[index]
+      guard abs(sum) <= Dimension.exponentLimit else { return nil }
+      result.exponents[index] = sum
+    }
     return result
   }
 
-  func raised(to power: Int) -> Dimension {
+  /// The power, or nil when an exponent would leave ±`exponentLimit`.
+  func raised(to power: Int) -> Dimension? {
     var result = self
-    for index in result.exponents.indices { result.exponents[index] *= power }
+    for index in result.exponents.indices {
+      let (product, overflow) = result.exponents[index].multipliedReportingOverflow(by: power)
+      guard !overflow, abs(product) <= Dimension.exponentLimit else { return nil }
+      result.exponents[index] = product
+    }
     return result
   }
 

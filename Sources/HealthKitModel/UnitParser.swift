@@ -19,6 +19,10 @@ public enum UnitParser {
     guard parser.atEnd else {
       throw parser.error("an operator (*, ., /, ^) or the end of the unit")
     }
+    guard term.factor.isFinite, term.factor > 0 else {
+      throw .invalidUnit(
+        unit: text, position: 0, expected: "a unit whose size fits a Double (not 0 or infinite)")
+    }
     let offset = term.single ? term.offset : 0
     return HealthUnit(text: text, factor: term.factor, offset: offset, dimension: term.dimension)
   }
@@ -30,18 +34,17 @@ public enum UnitParser {
     /// True while the term is one atom, unraised (only then does an offset apply).
     var single: Bool
 
-    func times(_ other: Term) -> Term {
-      Term(
-        factor: factor * other.factor, offset: 0, dimension: dimension * other.dimension,
-        single: false)
+    func times(_ other: Term) -> Term? {
+      guard let product = dimension.multiplied(by: other.dimension) else { return nil }
+      return Term(factor: factor * other.factor, offset: 0, dimension: product, single: false)
     }
 
-    func raised(to power: Int) -> Term {
+    func raised(to power: Int) -> Term? {
+      guard let raised = dimension.raised(to: power) else { return nil }
       var value = 1.0
       for _ in 0..<abs(power) { value *= factor }
       return Term(
-        factor: power < 0 ? 1 / value : value, offset: 0, dimension: dimension.raised(to: power),
-        single: false)
+        factor: power < 0 ? 1 / value : value, offset: 0, dimension: raised, single: false)
     }
   }
 
@@ -58,6 +61,10 @@ public enum UnitParser {
     var atEnd: Bool { position >= chars.count }
     var current: Character? { atEnd ? nil : chars[position] }
 
+    func tooLarge() -> ModelError {
+      error("a unit whose exponents stay within ±\(Dimension.exponentLimit)")
+    }
+
     func error(_ expected: String) -> ModelError {
       .invalidUnit(unit: text, position: position, expected: expected)
     }
@@ -66,7 +73,11 @@ public enum UnitParser {
       var result = try product(depth: depth)
       while current == "/" {
         position += 1
-        result = result.times(try product(depth: depth).raised(to: -1))
+        let divisor = try product(depth: depth)
+        guard let quotient = divisor.raised(to: -1).flatMap(result.times) else {
+          throw tooLarge()
+        }
+        result = quotient
       }
       return result
     }
@@ -75,7 +86,8 @@ public enum UnitParser {
       var result = try factor(depth: depth)
       while current == "*" || current == "." {
         position += 1
-        result = result.times(try factor(depth: depth))
+        guard let product = result.times(try factor(depth: depth)) else { throw tooLarge() }
+        result = product
       }
       return result
     }
@@ -83,6 +95,7 @@ public enum UnitParser {
     mutating func factor(depth: Int) throws(ModelError) -> Term {
       let base = try primary(depth: depth)
       guard current == "^" else { return base }
+      let caret = position
       position += 1
       var negative = false
       if current == "-" {
@@ -95,11 +108,16 @@ public enum UnitParser {
         position += 1
       }
       guard let magnitude = Int(digits), magnitude <= UnitParser.maximumExponent else {
+        position = caret
         throw error(
           "an integer exponent from -\(UnitParser.maximumExponent) to \(UnitParser.maximumExponent) after '^'"
         )
       }
-      return base.raised(to: negative ? -magnitude : magnitude)
+      guard let raised = base.raised(to: negative ? -magnitude : magnitude) else {
+        position = caret
+        throw tooLarge()
+      }
+      return raised
     }
 
     mutating func primary(depth: Int) throws(ModelError) -> Term {
@@ -162,6 +180,7 @@ public enum UnitParser {
         prefixFactor = prefix.factor
       }
       position += 1
+      let numberStart = position
       var number = ""
       while let character = current, character != ">" {
         number.append(character)
@@ -174,6 +193,7 @@ public enum UnitParser {
             && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+")
         })
       else {
+        position = numberStart
         throw error("a positive molar mass in g/mol, e.g. mol<180.15588000005408>")
       }
       position += 1

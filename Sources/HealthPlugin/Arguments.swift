@@ -45,7 +45,9 @@ public struct Arguments {
     let all = try entries()
     for entry in all.reversed() {
       if case .string(let key) = entry.key, key == name {
-        return entry.value.isNull ? nil : entry.value
+        // Not a ternary: `nil` there would become the channel value `.null`.
+        if entry.value.isNull { return Optional.none }
+        return entry.value
       }
     }
     return nil

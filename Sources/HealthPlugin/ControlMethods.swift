@@ -1,4 +1,5 @@
 import FlutterCodec
+import HealthKitModel
 import HealthStore
 
 /// The control channel `hkbridge/control` (SPEC 11): sets the emulated device and the simulated
@@ -26,7 +27,7 @@ enum ControlMethods {
       let store = context.store
       return { () throws(HealthError) in
         try store.advanceClock(by: milliseconds)
-        return .object([("now", .int(store.now))])
+        return .object([("now", .swiftInt(store.now))])
       }
     },
     "snapshot": .control { context in
@@ -45,7 +46,7 @@ enum ControlMethods {
     ])
     let device = try args.optionalChoice("device", of: DeviceModel.allCases.map(\.rawValue))
       .flatMap(DeviceModel.init(rawValue:))
-    var version: PendingOSVersion?
+    var version: OSVersion?
     if let text = try args.optionalString("osVersion") {
       guard let parsed = Dispatcher.parseOSVersion(text) else {
         throw HealthError.invalidArgument(
@@ -104,8 +105,8 @@ enum ControlMethods {
     guard context.pluginMethods.contains(method) else {
       throw HealthError.invalidArgument(
         field: "method",
-        "method \"\(method)\" is not a method of the plugin channel; expected one of "
-          + context.pluginMethods.sorted().joined(separator: ", "))
+        "method \"\(method)\" is not a method of the plugin channel; expected the name of one, "
+          + "spelt exactly, such as \"readCharacteristic\" (see protocol/channel-api.md)")
     }
     let codeText = try args.choice("code", of: faultCodes.map(\.rawValue))
     let code = HealthErrorCode(rawValue: codeText) ?? .readError

@@ -2,7 +2,9 @@ import FlutterCodec
 import HealthStore
 
 /// The plugin methods that are not about one data type: platform, availability, settings.
-/// They all answer when HealthKit is unavailable.
+/// `getPlatformVersion` and `isAvailable` answer when HealthKit is unavailable; like every other
+/// plugin method, `openHealthSettings` and `revokePermissions` then fail with
+/// `HEALTH_DATA_UNAVAILABLE` (SPEC 9.6, and SPEC 7's order of checks).
 enum CoreMethods {
   static let table: MethodTable = [
     "getPlatformVersion": .always { context in
@@ -13,7 +15,7 @@ enum CoreMethods {
       let store = context.store
       return { .bool(store.availability == .available) }
     },
-    "openHealthSettings": .always { context in
+    "openHealthSettings": .healthKit { context in
       let store = context.store
       return {
         store.recordSettingsOpened()
@@ -21,6 +23,6 @@ enum CoreMethods {
       }
     },
     // iOS has no API to revoke HealthKit permissions; only the user can, in Settings.
-    "revokePermissions": .always { _ in { .bool(false) } },
+    "revokePermissions": .healthKit { _ in { .bool(false) } },
   ]
 }

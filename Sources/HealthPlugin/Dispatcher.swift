@@ -80,8 +80,8 @@ public final class Dispatcher {
     return nil
   }
 
-  static func parseOSVersion(_ text: String) -> PendingOSVersion? {
-    guard let version = PendingOSVersion(text), version >= HealthStore.oldestOSVersion,
+  static func parseOSVersion(_ text: String) -> OSVersion? {
+    guard let version = OSVersion(text), version >= HealthStore.oldestOSVersion,
       version.major <= HealthStore.newestOSMajor
     else { return nil }
     return version

@@ -13,10 +13,10 @@ enum ErrorMapping {
 
   static func details(_ error: HealthError) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = []
-    if let code = error.hkErrorCode { pairs.append(("hkErrorCode", .int(code))) }
+    if let code = error.hkErrorCode { pairs.append(("hkErrorCode", .swiftInt(code))) }
     if let type = error.type { pairs.append(("type", .string(type))) }
     if let field = error.field { pairs.append(("field", .string(field))) }
-    if let offset = error.offset { pairs.append(("offset", .int(offset))) }
+    if let offset = error.offset { pairs.append(("offset", .swiftInt(offset))) }
     if let minimumOS = error.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }
     if let deviceOS = error.deviceOS { pairs.append(("deviceOS", .string(deviceOS))) }
     if let reason = error.reason { pairs.append(("reason", .string(reason))) }

@@ -33,10 +33,10 @@ enum StateEncoding {
   static func snapshot(_ store: HealthStore) -> ChannelValue {
     .object([
       ("device", device(store)),
-      ("now", .int(store.now)),
+      ("now", .swiftInt(store.now)),
       ("authorization", authorization(store)),
-      ("promptsShown", .int(store.promptsShown)),
-      ("settingsOpened", .int(store.settingsOpened)),
+      ("promptsShown", .swiftInt(store.promptsShown)),
+      ("settingsOpened", .swiftInt(store.settingsOpened)),
       ("samples", RecordMethods.snapshotSamples(store)),
       ("workoutsInProgress", RecordMethods.snapshotWorkoutsInProgress(store)),
     ])

@@ -76,8 +76,3 @@ public struct PromptPolicy: Sendable, Hashable {
     overrides[identifier]?.write ?? write
   }
 }
-
-extension HealthStore {
-  /// Whether a type has a share status (characteristics do not).
-  public func hasShareStatus(_ identifier: String) -> Bool { true }
-}

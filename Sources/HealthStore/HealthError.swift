@@ -36,7 +36,7 @@ public enum HKErrorCode {
 
 /// Why one type in an all-or-nothing validation (`requestPermissions`, `checkPermissions`) was
 /// refused. Listed in `details.types`.
-public struct TypeProblem: Sendable, Hashable {
+public struct TypeProblem: Error, Sendable, Hashable {
   /// The CKType or identifier as the caller spelled it.
   public var type: String
   public var code: HealthErrorCode

@@ -31,22 +31,22 @@ public final class HealthStore {
   /// The largest uuid counter: 12 hex digits.
   public static let maximumUUIDCounter: UInt64 = 0xFFFF_FFFF_FFFF
   /// The oldest iOS version the emulator models (HealthKit's first).
-  public static let oldestOSVersion = PendingOSVersion(8, 0)
+  public static let oldestOSVersion = OSVersion(8, 0)
   /// The newest major version the emulator accepts.
   public static let newestOSMajor = 99
   /// iOS 17.5 (SPEC 11).
-  public static let defaultOSVersion = PendingOSVersion(17, 5)
+  public static let defaultOSVersion = OSVersion(17, 5)
   /// iPadOS 17.0 brought HealthKit to iPad.
-  public static let firstIPadOSWithHealthKit = PendingOSVersion(17, 0)
+  public static let firstIPadOSWithHealthKit = OSVersion(17, 0)
 
   /// The device this store was created with; `reset()` returns to it.
   public let startDevice: DeviceModel
-  public let startOSVersion: PendingOSVersion
+  public let startOSVersion: OSVersion
 
   // MARK: Device
 
   public private(set) var device: DeviceModel
-  public private(set) var osVersion: PendingOSVersion
+  public private(set) var osVersion: OSVersion
   public private(set) var restricted = false
   public private(set) var bundleId = HealthStore.defaultBundleId
 
@@ -78,7 +78,7 @@ public final class HealthStore {
   public var samples = SampleStore()
 
   public init(
-    device: DeviceModel = .iPhone, osVersion: PendingOSVersion = HealthStore.defaultOSVersion
+    device: DeviceModel = .iPhone, osVersion: OSVersion = HealthStore.defaultOSVersion
   ) {
     self.startDevice = device
     self.startOSVersion = osVersion
@@ -111,10 +111,10 @@ public final class HealthStore {
     return .available
   }
 
-  /// The name of the device's system: `iOS`, or `iPadOS` on an iPad from 13.0 (the first
-  /// iPadOS) on.
+  /// The name of the device's system: `iOS` on an iPhone, `iPadOS` on an iPad whatever the
+  /// version (SPEC 7: `getPlatformVersion` names the configured device).
   public var systemName: String {
-    device == .iPad && osVersion >= PendingOSVersion(13, 0) ? "iPadOS" : "iOS"
+    device == .iPad ? "iPadOS" : "iOS"
   }
 
   /// The first check of every HealthKit method: `HEALTH_DATA_UNAVAILABLE` when HealthKit does
@@ -141,7 +141,7 @@ public final class HealthStore {
   // MARK: Configuration (control channel; values validated by the caller)
 
   public func configure(
-    device: DeviceModel? = nil, osVersion: PendingOSVersion? = nil, restricted: Bool? = nil,
+    device: DeviceModel? = nil, osVersion: OSVersion? = nil, restricted: Bool? = nil,
     bundleId: String? = nil, now: Int? = nil, uuidSeed: UInt64? = nil
   ) {
     if let device { self.device = device }

@@ -8,12 +8,13 @@ struct DecodeCommand: ParsableCommand {
     commandName: "decode",
     abstract: "Hex of Flutter's standard codec bytes to canonical typed JSON.",
     discussion: """
-      HEX may contain spaces and newlines and may start with 0x; left out, it is read from stdin.
-      Bytes that do not decode: a message naming the offset and what was expected, exit 2.
-      Extension tags 128-255 are refused unless --allow-extensions is given (as in Flutter).
+      HEX may contain spaces and newlines and may start with 0x; left out, it is
+      read from stdin. Bytes that do not decode: a message naming the offset and
+      what was expected, exit 2. Extension tags 128-255 are refused unless
+      --allow-extensions is given (as in Flutter).
 
       Examples:
-        hkbridge decode message 0c04030100000006000000000000f03f04010000000000000007 02c3a9
+        hkbridge decode message 0c02 0301000000 0702c3a9
         hkbridge decode call 070b6973417661696c61626c6500
         hkbridge decode envelope 0001
         hkbridge encode call isAvailable | hkbridge decode call
@@ -51,7 +52,10 @@ struct DecodeCommand: ParsableCommand {
       abstract: "Decode one StandardMessageCodec value.",
       discussion: """
         Examples:
-          hkbridge decode message 0c04030100000006000000000000f03f04010000000000000007 02c3a9
+          hkbridge decode message 0c02 0301000000 0702c3a9
+            prints [1, "é"]
+          hkbridge decode message 0c04030100000006000000000000f03f \\
+              04010000000000000007 02c3a9
             prints [1, 1.0, {"$int64": 1}, "é"]
           hkbridge decode message --allow-extensions 8103 2a000000
             prints {"$ext": {"tag": 129, "value": 42}}
@@ -98,8 +102,9 @@ struct DecodeCommand: ParsableCommand {
       commandName: "envelope",
       abstract: "Decode a StandardMethodCodec reply envelope.",
       discussion: """
-        Prints {"ok": value} or {"error": {"code": .., "message": .., "details": ..}}, plus
-        "stacktrace" when the envelope carries Android's fourth field.
+        Prints {"ok": value} or
+        {"error": {"code": .., "message": .., "details": ..}}, plus "stacktrace"
+        when the envelope carries Android's fourth field.
 
         Examples:
           hkbridge decode envelope 0001

@@ -16,15 +16,17 @@ struct EncodeCommand: ParsableCommand {
     commandName: "encode",
     abstract: "Typed JSON to the hex of Flutter's standard codec bytes.",
     discussion: """
-      Typed JSON (SPEC section 3): 1 is an int32, 1.0 a float64, {"$int64": 1} forces tag 4,
-      {"$uint8List": "AQID"}, {"$float64": "NaN"}, {"$map": [[1, "one"]]}, and so on.
-      A JSON argument left out is read from stdin. Bad input: a message on stderr, exit 2.
+      Typed JSON (SPEC section 3): 1 is an int32, 1.0 a float64, {"$int64": 1}
+      forces tag 4; {"$uint8List": "AQID"}, {"$float64": "NaN"},
+      {"$map": [[1, "one"]]} and the other $ tags name the remaining types.
+      A JSON argument left out is read from stdin.
+      Bad input: a message on stderr, exit 2.
 
       Examples:
         hkbridge encode message '[1, 1.0, {"$int64": 1}, "é"]'
         hkbridge encode call isAvailable
         hkbridge encode success true
-        hkbridge encode error AUTHORIZATION_DENIED --message "Not allowed" --details '{"hkErrorCode": 4}'
+        hkbridge encode error NOT_FOUND --details '{"hkErrorCode": 4}'
       """,
     subcommands: [Message.self, Call.self, Success.self, ErrorEnvelope.self]
   )
@@ -56,13 +58,14 @@ struct EncodeCommand: ParsableCommand {
       commandName: "call",
       abstract: "Encode a method call with StandardMethodCodec.",
       discussion: """
-        When ARGS-JSON is left out the arguments are read from stdin; they are null when stdin
-        is a terminal or holds nothing but whitespace.
+        When ARGS-JSON is left out the arguments are read from stdin; they are
+        null when stdin is a terminal or holds nothing but whitespace.
 
         Examples:
           hkbridge encode call isAvailable
           hkbridge encode call readRecords '{"type": "steps", "start": 1704067200000}'
-          echo '{"identifier": "HKCharacteristicTypeIdentifierBloodType"}' | hkbridge encode call readCharacteristic
+          echo '{"identifier": "HKCharacteristicTypeIdentifierBloodType"}' |
+            hkbridge encode call readCharacteristic
         """
     )
 
@@ -120,8 +123,9 @@ struct EncodeCommand: ParsableCommand {
       discussion: """
         Examples:
           hkbridge encode error NOT_FOUND
-          hkbridge encode error AUTHORIZATION_DENIED --message "Not allowed" --details '{"hkErrorCode": 4}'
-          hkbridge encode error CRASH --stacktrace "at main()"     (Android's fourth field)
+          hkbridge encode error AUTHORIZATION_DENIED --message "Not allowed" \\
+              --details '{"hkErrorCode": 4}'
+          hkbridge encode error CRASH --stacktrace "at main()"
         """
     )
 

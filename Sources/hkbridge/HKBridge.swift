@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `hkbridge` command: the root of every subcommand.
 @main
 struct HKBridge: ParsableCommand {
@@ -25,4 +31,22 @@ struct HKBridge: ParsableCommand {
       TypesCommand.self,
     ]
   )
+
+  /// Runs the command line. Usage errors (unknown options, missing arguments) exit with 2, the
+  /// status hkbridge gives all bad input, instead of swift-argument-parser's 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else { exit(withError: error) }
+      let message = fullMessage(for: error)
+      if !message.isEmpty {
+        let text = Array((message + "\n").utf8)
+        _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      }
+      _exit(2)
+    }
+  }
 }

@@ -8,11 +8,13 @@ struct TypesCommand: ParsableCommand {
     commandName: "types",
     abstract: "Show every CKType as the mapper resolves it on an iOS version.",
     discussion: """
-      One line per CKType (composite members such as bloodPressure.systolic included),
-      sorted by CKType: the HealthKit identifier, its kind, the minimum iOS, whether
-      readRecords / writeRecord (readCharacteristic for characteristics) accept it on
-      that iOS version, and the reason when not (noEquivalent, workoutOnly,
-      activityDependent, requiresNewerOS, characteristic, deviceExclusive, ...).
+      One line per CKType, composite members such as bloodPressure.systolic
+      included, sorted by CKType: the HealthKit identifier, its kind, the
+      minimum iOS, whether readRecords / writeRecord (readCharacteristic for
+      characteristics) accept it on that iOS version, and the reason when not
+      (noEquivalent, workoutOnly, activityDependent, requiresNewerOS,
+      characteristic, deviceExclusive). An --os that is not a version such as
+      17.5, 12.0 or 16 exits with status 2.
 
       Examples:
         hkbridge types

@@ -25,7 +25,10 @@ struct ValueGenerator {
   mutating func double() -> Double {
     switch int(0...9) {
     case 0:
-      return [0.0, -0.0, .infinity, -.infinity, .nan, 1.0, 0.1, 5e-324, .greatestFiniteMagnitude][
+      return [
+        0.0, -0.0, .infinity, -.infinity, .nan, 1.0, 0.1, .leastNonzeroMagnitude,
+        .greatestFiniteMagnitude,
+      ][
         int(0...8)]
     case 1: return Double(bitPattern: rng.next() | 0x7FF0_0000_0000_0001)  // NaN with a payload
     case 2, 3: return Double(int(-1000...1000)) / Double([1, 2, 4, 10, 100, 3][int(0...5)])
@@ -149,7 +152,7 @@ struct RoundTripTests {
   func float32Text() throws {
     var rng = SeededGenerator(seed: 99)
     var samples: [Float] = [
-      .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, 0.1, 16_777_217,
+      .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, 0.1, 16_777_215,
     ]
     for _ in 0..<200_000 {
       let f = Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))
@@ -161,5 +164,36 @@ struct RoundTripTests {
       return
     }
     #expect(back.map(\.bitPattern) == samples.map(\.bitPattern))
+  }
+}
+
+@Suite("Typed JSON: arbitrary input")
+struct ArbitraryInputTests {
+  @Test("mutated typed JSON either fails with an error or parses to a value that round-trips")
+  func mutations() throws {
+    var generator = ValueGenerator(rng: SeededGenerator(seed: 77))
+    var failures = 0
+    for _ in 0..<3000 {
+      var bytes = Array(ChannelJSON.print(generator.value(depth: 0)).utf8)
+      for _ in 0..<generator.int(1...3) where !bytes.isEmpty {
+        let index = generator.int(0...(bytes.count - 1))
+        switch generator.int(0...2) {
+        case 0: bytes[index] = Array(#"{}[]",:$0e.-"\ "#.utf8)[generator.int(0...13)]
+        case 1: bytes.remove(at: index)
+        default: bytes[index] = UInt8(truncatingIfNeeded: generator.rng.next())
+        }
+      }
+      do {
+        let value = try ChannelJSON.parse(utf8: bytes)
+        let text = ChannelJSON.print(value)
+        #expect(try ChannelJSON.parse(text) == value, "\(text)")
+      } catch {
+        failures += 1
+        #expect(!error.message.isEmpty)
+        #expect(error.path.hasPrefix("$"))
+      }
+    }
+    // Most mutations break the text; some leave valid JSON.
+    #expect(failures > 1000 && failures < 3000)
   }
 }

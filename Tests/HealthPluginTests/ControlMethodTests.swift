@@ -44,6 +44,13 @@ import Testing
     #expect(error?.details == .object([("field", .string(field))]))
   }
 
+  @Test func nullOptionalFieldsAreLeftOut() {
+    let h = Harness()
+    h.setUp("configure", ["device": nil, "osVersion": "16.0", "now": nil])
+    #expect(h.store.device == .iPhone)
+    #expect(h.store.osVersion.description == "16.0")
+  }
+
   @Test func failedConfigureChangesNothing() {
     let h = Harness()
     let error = h.control("configure", ["device": "iPad", "osVersion": "nope"])?.error
@@ -95,8 +102,8 @@ import Testing
       ],
       "now": .int64(1_704_067_200_000),
       "authorization": [:],
-      "promptsShown": 0,
-      "settingsOpened": 0,
+      "promptsShown": .int64(0),
+      "settingsOpened": .int64(0),
       "samples": [],
       "workoutsInProgress": [],
     ]
@@ -124,7 +131,9 @@ import Testing
     for _ in 0..<2 {
       let error = h.call("isAvailable")?.error
       #expect(
-        error == FlutterError(code: "READ_ERROR", message: "locked", details: ["hkErrorCode": 6]))
+        error
+          == FlutterError(
+            code: "READ_ERROR", message: "locked", details: ["hkErrorCode": .int64(6)]))
     }
     #expect(h.ok("isAvailable") == true)
   }

@@ -8,7 +8,8 @@ import Testing
   @Test func platformVersionNamesTheSystem() {
     #expect(Harness().ok("getPlatformVersion") == "iOS 17.5")
     #expect(Harness(device: "iPad", os: "16.4").ok("getPlatformVersion") == "iPadOS 16.4")
-    #expect(Harness(device: "iPad", os: "12.0").ok("getPlatformVersion") == "iOS 12.0")
+    // SPEC 7: "iPadOS …" on an iPad, whatever the version.
+    #expect(Harness(device: "iPad", os: "12.0").ok("getPlatformVersion") == "iPadOS 12.0")
   }
 
   @Test func iPhoneIsAvailable() {
@@ -35,18 +36,35 @@ import Testing
     #expect(h.ok("openHealthSettings") == true)
     #expect(h.ok("openHealthSettings") == true)
     #expect(h.store.settingsOpened == 2)
-    #expect(h.control("snapshot")?.value?["settingsOpened"] == 2)
+    #expect(h.control("snapshot")?.value?["settingsOpened"] == .int64(2))
   }
 
   @Test func revokePermissionsIsFalse() {
     #expect(Harness().ok("revokePermissions") == false)
-    #expect(Harness(device: "iPad", os: "16.4").ok("revokePermissions") == false)
+    #expect(Harness(device: "iPad", os: "17.0").ok("revokePermissions") == false)
   }
 
-  @Test func ungatedMethodsAnswerWhenRestricted() {
+  /// SPEC 9.6: when HealthKit is not available, every plugin method but `isAvailable` and
+  /// `getPlatformVersion` fails with HEALTH_DATA_UNAVAILABLE; settings and revocation included.
+  @Test func settingsAndRevocationFailOnAnOldIPad() {
+    let h = Harness(device: "iPad", os: "16.4")
+    for method in ["openHealthSettings", "revokePermissions"] {
+      let error = h.call(method)?.error
+      #expect(error?.code == "HEALTH_DATA_UNAVAILABLE")
+      #expect(error?.details == ["hkErrorCode": .int64(1), "deviceOS": "16.4"])
+    }
+    #expect(h.store.settingsOpened == 0)
+  }
+
+  @Test func settingsAndRevocationFailWhenRestricted() {
     let h = Harness()
     h.setUp("configure", ["restricted": true])
-    #expect(h.ok("openHealthSettings") == true)
-    #expect(h.ok("revokePermissions") == false)
+    for method in ["openHealthSettings", "revokePermissions"] {
+      let error = h.call(method)?.error
+      #expect(error?.code == "HEALTH_DATA_UNAVAILABLE")
+      #expect(error?.details == ["hkErrorCode": .int64(2)])
+    }
+    #expect(h.store.settingsOpened == 0)
+    #expect(h.ok("getPlatformVersion") == "iOS 17.5")
   }
 }

@@ -51,22 +51,23 @@ import Testing
     let envelope = try StandardMethodCodec().decodeEnvelope(bytes)
     let error = try #require(envelope.error)
     #expect(error.code == "MALFORMED_MESSAGE")
-    #expect(error.details == ["offset": 0, "reason": "nullMessage"])
+    #expect(error.details == ["offset": .int64(0), "reason": "nullMessage"])
   }
 
   @Test func emptyPayloadIsTruncated() throws {
     let bytes = try #require(Dispatcher().handleMessage(channel: control, payload: []))
     let error = try #require(try StandardMethodCodec().decodeEnvelope(bytes).error)
     #expect(error.code == "MALFORMED_MESSAGE")
-    #expect(error.details == ["offset": 0, "reason": "truncated"])
+    #expect(error.details == ["offset": .int64(0), "reason": "truncated"])
     #expect(error.message?.contains("truncated at offset 0") == true)
   }
 
-  /// Each decoder error class reaches Dart as MALFORMED_MESSAGE with its kind and offset.
+  /// Offsets as protocol/codec.md defines them (a size error points at the size prefix). Each
+  /// decoder error class reaches Dart as MALFORMED_MESSAGE with its kind and offset.
   @Test(arguments: [
     ("0f", "unknownTag", 0),
     ("03 01 00 00 00 00", "methodNameNotString", 0),
-    ("07 05 61", "sizeOutOfBounds", 2),
+    ("07 05 61", "sizeOutOfBounds", 1),
     ("07 01 ff 00", "invalidUTF8", 2),
     ("07 01 61 00 00", "trailingBytes", 4),
     ("07 01 61", "truncated", 3),
@@ -76,7 +77,8 @@ import Testing
     #expect(bytes.first == 1)
     let error = try #require(try StandardMethodCodec().decodeEnvelope(bytes).error)
     #expect(error.code == "MALFORMED_MESSAGE")
-    #expect(error.details == .object([("offset", .int(offset)), ("reason", .string(reason))]))
+    #expect(
+      error.details == .object([("offset", .int64(Int64(offset))), ("reason", .string(reason))]))
   }
 
   @Test func nestingTooDeepIsMalformed() throws {
@@ -101,6 +103,22 @@ import Testing
       ControlMethods.core, AuthorizationControl.table, RecordMethods.controlTable,
     ]
     #expect(controlTables.map(\.count).reduce(0, +) == ControlMethods.table.count)
+  }
+
+  @Test func everyPermissionMethodOfSpec7AndControlMethodOfSpec11IsThere() {
+    let plugin: Set<String> = [
+      "getPlatformVersion", "isAvailable", "requestQuantityPermissions",
+      "requestCategoryPermissions", "requestCharacteristicPermissions",
+      "requestWorkoutPermissions", "requestBloodPressurePermissions", "authorizationStatus",
+      "requestStatus", "readCharacteristic", "requestPermissions", "checkPermissions",
+      "openHealthSettings", "revokePermissions",
+    ]
+    #expect(plugin.isSubset(of: Set(PluginMethods.table.keys)))
+    let control: Set<String> = [
+      "reset", "configure", "setPromptPolicy", "setAuthorization", "setCharacteristic",
+      "injectFault", "advanceClock", "snapshot",
+    ]
+    #expect(control.isSubset(of: Set(ControlMethods.table.keys)))
   }
 
   @Test func badConfigurationFallsBackAndIsReported() {

@@ -7,7 +7,7 @@ import Testing
   @Test func defaultState() {
     let store = HealthStore()
     #expect(store.device == .iPhone)
-    #expect(store.osVersion == PendingOSVersion(17, 5))
+    #expect(store.osVersion == OSVersion(17, 5))
     #expect(store.restricted == false)
     #expect(store.bundleId == "com.example.app")
     #expect(store.now == 1_704_067_200_000)
@@ -34,16 +34,16 @@ import Testing
 
   @Test func availabilityByDevice() {
     #expect(
-      HealthStore(device: .iPad, osVersion: PendingOSVersion(16, 4)).availability == .unavailable)
+      HealthStore(device: .iPad, osVersion: OSVersion(16, 4)).availability == .unavailable)
     #expect(
-      HealthStore(device: .iPad, osVersion: PendingOSVersion(17, 0)).availability == .available)
+      HealthStore(device: .iPad, osVersion: OSVersion(17, 0)).availability == .available)
     let store = HealthStore()
     store.configure(restricted: true)
     #expect(store.availability == .restricted)
   }
 
   @Test func unavailableErrorsCarryTheHealthKitCode() {
-    let iPad = HealthStore(device: .iPad, osVersion: PendingOSVersion(16, 4))
+    let iPad = HealthStore(device: .iPad, osVersion: OSVersion(16, 4))
     #expect(throws: HealthError.self) { try iPad.requireAvailable() }
     do {
       try iPad.requireAvailable()
@@ -85,14 +85,14 @@ import Testing
   }
 
   @Test func resetRestoresTheStartingDevice() {
-    let store = HealthStore(device: .iPad, osVersion: PendingOSVersion(17, 2))
+    let store = HealthStore(device: .iPad, osVersion: OSVersion(17, 2))
     store.configure(
-      device: .iPhone, osVersion: PendingOSVersion(12, 0), restricted: true, bundleId: "x", now: 1,
+      device: .iPhone, osVersion: OSVersion(12, 0), restricted: true, bundleId: "x", now: 1,
       uuidSeed: 9)
     store.recordSettingsOpened()
     store.reset()
     #expect(store.device == .iPad)
-    #expect(store.osVersion == PendingOSVersion(17, 2))
+    #expect(store.osVersion == OSVersion(17, 2))
     #expect(store.restricted == false)
     #expect(store.bundleId == "com.example.app")
     #expect(store.now == 1_704_067_200_000)

@@ -1,0 +1,194 @@
+/// The second pass of the encoder: writes into memory sized exactly by ``EncodedSize``, through a
+/// raw pointer, with no capacity checks. `base` is the first byte of the whole message, from which
+/// alignment is measured; `offset` is the next byte to write.
+struct RawWriter {
+  let base: UnsafeMutableRawPointer
+  var offset: Int
+
+  @inline(__always)
+  mutating func byte(_ value: UInt8) {
+    base.storeBytes(of: value, toByteOffset: offset, as: UInt8.self)
+    offset += 1
+  }
+
+  @inline(__always)
+  mutating func fixed<T: FixedWidthInteger>(_ value: T) {
+    base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+    offset += MemoryLayout<T>.size
+  }
+
+  @inline(__always)
+  mutating func size(_ count: Int) {
+    if count < 254 {
+      byte(UInt8(truncatingIfNeeded: count))
+    } else if count <= 0xFFFF {
+      byte(254)
+      fixed(UInt16(truncatingIfNeeded: count))
+    } else {
+      byte(255)
+      fixed(UInt32(truncatingIfNeeded: count))
+    }
+  }
+
+  /// Zero bytes up to the next multiple of `alignment` from `base`.
+  @inline(__always)
+  mutating func align(to alignment: Int) {
+    let rem = offset % alignment
+    if rem != 0 {
+      (base + offset).initializeMemory(as: UInt8.self, repeating: 0, count: alignment - rem)
+      offset += alignment - rem
+    }
+  }
+
+  @inline(__always)
+  mutating func bytes(_ source: UnsafeRawBufferPointer) {
+    if let from = source.baseAddress, source.count > 0 {
+      (base + offset).copyMemory(from: from, byteCount: source.count)
+      offset += source.count
+    }
+  }
+
+  /// Size, then the UTF-8 bytes, read in place (native and small strings are contiguous UTF-8).
+  @inline(__always)
+  mutating func utf8(_ string: String) {
+    let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+      size(utf8.count)
+      bytes(UnsafeRawBufferPointer(utf8))
+    }
+    if done == nil {
+      var copy = string
+      copy.withUTF8 { utf8 in
+        size(utf8.count)
+        bytes(UnsafeRawBufferPointer(utf8))
+      }
+    }
+  }
+
+  mutating func typedList<T: WireElement>(_ elements: [T], tag: WireTag) {
+    byte(tag.rawValue)
+    size(elements.count)
+    align(to: MemoryLayout<T>.size)
+    #if _endian(little)
+      elements.withUnsafeBytes { bytes($0) }
+    #else
+      elements.map(\.swappedToLittleEndian).withUnsafeBytes { bytes($0) }
+    #endif
+  }
+
+  /// `value`'s bytes; the memory must hold them (``EncodedSize/end(of:at:)`` says how many).
+  mutating func value(_ value: ChannelValue) {
+    withUnsafePointer(to: value) { self.value(at: $0) }
+  }
+
+  /// The bytes of the value at `pointer`.
+  @inline(__always)
+  mutating func value(at pointer: UnsafePointer<ChannelValue>) {
+    if !scalar(at: pointer) { container(at: pointer) }
+  }
+
+  /// The bytes of a value that holds no other value; `false` (and nothing written) for a list,
+  /// map or extension value.
+  @inline(__always)
+  mutating func scalar(at pointer: UnsafePointer<ChannelValue>) -> Bool {
+    switch pointer.pointee {
+    case .null: byte(WireTag.null.rawValue)
+    case .bool(let b): byte(b ? WireTag.true.rawValue : WireTag.false.rawValue)
+    case .int32(let v):
+      byte(WireTag.int32.rawValue)
+      fixed(v)
+    case .int64(let v):
+      byte(WireTag.int64.rawValue)
+      fixed(v)
+    case .float64(let d):
+      byte(WireTag.float64.rawValue)
+      align(to: 8)
+      fixed(d.bitPattern)
+    case .string(let s):
+      byte(WireTag.string.rawValue)
+      utf8(s)
+    case .largeInt, .uint8List, .int32List, .int64List, .float32List, .float64List:
+      rareScalar(at: pointer)
+    case .list, .map, .ext:
+      return false
+    }
+    return true
+  }
+
+  /// Large ints and typed lists, kept out of the inlined ``scalar(at:)``.
+  @inline(never)
+  mutating func rareScalar(at pointer: UnsafePointer<ChannelValue>) {
+    switch pointer.pointee {
+    case .largeInt(let hex):
+      byte(WireTag.largeInt.rawValue)
+      utf8(hex)
+    case .uint8List(let l):
+      byte(WireTag.uint8List.rawValue)
+      size(l.count)
+      l.withUnsafeBytes { bytes($0) }
+    case .int32List(let l): typedList(l, tag: .int32List)
+    case .int64List(let l): typedList(l, tag: .int64List)
+    case .float32List(let l): typedList(l, tag: .float32List)
+    case .float64List(let l): typedList(l, tag: .float64List)
+    default: _ = scalar(at: pointer)
+    }
+  }
+
+  /// The bytes of a list, map or extension value (a scalar is written by ``scalar(at:)``).
+  mutating func container(at pointer: UnsafePointer<ChannelValue>) {
+    switch pointer.pointee {
+    case .list(let items):
+      byte(WireTag.list.rawValue)
+      size(items.count)
+      forEachPointer(items) { self.value(at: $0) }
+    case .map(let entries):
+      byte(WireTag.map.rawValue)
+      size(entries.count)
+      forEachPointer(entries) { entry in
+        self.value(at: entry.key)
+        self.value(at: entry.value)
+      }
+    case .ext:
+      extensionValue(at: pointer)
+    default:
+      _ = scalar(at: pointer)
+    }
+  }
+
+  /// Kept out of ``container(at:)`` so that its local copy does not weigh on every call.
+  @inline(never)
+  mutating func extensionValue(at pointer: UnsafePointer<ChannelValue>) {
+    guard case .ext(let tag, let inner) = pointer.pointee else { return }
+    byte(tag)
+    value(inner)
+  }
+}
+
+extension RawWriter {
+  /// A new message of exactly `count` bytes, filled by `body` from offset 0.
+  @inline(__always)
+  static func message(count: Int, _ body: (inout RawWriter) -> Void) -> [UInt8] {
+    guard count > 0 else { return [] }
+    if count <= smallMessage {
+      // `Array(unsafeUninitializedCapacity:)` looks up its storage class's metadata at run time
+      // (a few hundred instructions); for a small message, writing on the stack and copying is
+      // cheaper.
+      return withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { buffer in
+        guard let start = buffer.baseAddress else { return [] }
+        var writer = RawWriter(base: start, offset: 0)
+        body(&writer)
+        assert(writer.offset == count, "EncodedSize and RawWriter disagree")
+        return Array(UnsafeRawBufferPointer(buffer))
+      }
+    }
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let start = buffer.baseAddress else { return }
+      var writer = RawWriter(base: UnsafeMutableRawPointer(start), offset: 0)
+      body(&writer)
+      assert(writer.offset == count, "EncodedSize and RawWriter disagree")
+      initialized = count
+    }
+  }
+
+  /// Messages up to this size are written on the stack first.
+  static let smallMessage = 1_024
+}

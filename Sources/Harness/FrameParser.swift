@@ -1,0 +1,120 @@
+/// Why a frame body is malformed. `id` is the frame's id when the body was long enough to hold
+/// one, else 0 (SPEC section 4: "the frame with this id (0 if unknown)").
+public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var id: UInt32
+  public var reason: String
+
+  public init(id: UInt32, reason: String) {
+    self.id = id
+    self.reason = reason
+  }
+
+  public var description: String { "frame \(id): \(reason)" }
+}
+
+/// The fixed fields of a frame body and where its channel name and payload lie in it.
+public struct FrameHeader: Sendable, Hashable {
+  public var kind: FrameKind
+  public var flags: UInt8
+  public var id: UInt32
+  /// Byte range of the channel name inside the body.
+  public var channel: Range<Int>
+  /// Byte range of the payload inside the body.
+  public var payload: Range<Int>
+
+  public var isNullPayload: Bool { flags & FrameLayout.nullPayloadFlag != 0 }
+}
+
+/// Reads frame bodies (the bytes after the uint32 length). Total: every input gives a header or
+/// a ``FrameError``; nothing traps.
+public enum FrameParser {
+  /// The id of a body, when it holds one (bytes 2..<6), else 0.
+  @inline(__always)
+  public static func peekID(_ body: UnsafeRawBufferPointer) -> UInt32 {
+    guard body.count >= 6 else { return 0 }
+    return UInt32(littleEndian: body.loadUnaligned(fromByteOffset: 2, as: UInt32.self))
+  }
+
+  /// Checks the header fields: long enough, a known kind, a channel length inside the body, and
+  /// no payload bytes under the null flag. Direction rules are the caller's (``FrameKind``).
+  public static func parseHeader(_ body: UnsafeRawBufferPointer) -> Result<FrameHeader, FrameError>
+  {
+    let id = peekID(body)
+    guard body.count >= FrameLayout.headerSize else {
+      return .failure(
+        FrameError(
+          id: id,
+          reason:
+            "short header: the body has \(body.count) bytes, a frame needs at least "
+            + "\(FrameLayout.headerSize) (kind, flags, id, channel length)"))
+    }
+    let kindByte = body[0]
+    guard let kind = FrameKind(rawValue: kindByte) else {
+      return .failure(
+        FrameError(
+          id: id,
+          reason:
+            "unknown kind 0x\(hexByte(kindByte)): frame kinds are 0x00-0x04 and 0x7f"))
+    }
+    let flags = body[1]
+    let channelLength = Int(
+      UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+    let channelEnd = FrameLayout.headerSize + channelLength
+    guard channelEnd <= body.count else {
+      return .failure(
+        FrameError(
+          id: id,
+          reason:
+            "channel length \(channelLength) runs past the end of the body: only "
+            + "\(body.count - FrameLayout.headerSize) bytes follow the header"))
+    }
+    let header = FrameHeader(
+      kind: kind, flags: flags, id: id,
+      channel: FrameLayout.headerSize..<channelEnd,
+      payload: channelEnd..<body.count)
+    if header.isNullPayload && !header.payload.isEmpty {
+      return .failure(
+        FrameError(
+          id: id,
+          reason:
+            "the null-payload flag is set but \(header.payload.count) payload bytes follow: "
+            + "expected none"))
+    }
+    return .success(header)
+  }
+
+  /// The channel name of a parsed header, or a ``FrameError`` when it is not valid UTF-8.
+  public static func channelName(_ body: UnsafeRawBufferPointer, _ header: FrameHeader)
+    -> Result<String, FrameError>
+  {
+    let bytes = UnsafeRawBufferPointer(rebasing: body[header.channel])
+    guard let name = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    else {
+      return .failure(
+        FrameError(id: header.id, reason: "the channel name is not valid UTF-8"))
+    }
+    return .success(name)
+  }
+
+  /// A whole frame from its body bytes (tests and clients; the serve loop uses the parts above).
+  public static func parse(body: [UInt8]) -> Result<Frame, FrameError> {
+    body.withUnsafeBytes { raw in
+      switch parseHeader(raw) {
+      case .failure(let error): return .failure(error)
+      case .success(let header):
+        switch channelName(raw, header) {
+        case .failure(let error): return .failure(error)
+        case .success(let name):
+          let payload = header.isNullPayload ? nil : [UInt8](raw[header.payload])
+          return .success(Frame(kind: header.kind, id: header.id, channel: name, payload: payload))
+        }
+      }
+    }
+  }
+}
+
+@inline(__always)
+func hexByte(_ byte: UInt8) -> String {
+  let digits: [Character] = Array("0123456789abcdef")
+  return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}

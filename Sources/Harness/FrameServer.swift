@@ -1,0 +1,288 @@
+import FlutterCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The serve loop's state machine, independent of file descriptors: bytes in (``readSpace()`` then
+/// ``didRead(_:)``, or ``feed(_:)``), reply frames out (``output``). One MESSAGE gives one REPLY
+/// with the same id, in request order; a malformed frame gives a PROTOCOL_ERROR and serving goes
+/// on; a frame longer than `maxFrame` is answered with a PROTOCOL_ERROR and its body is discarded
+/// as it arrives, never held whole in memory.
+public final class FrameServer {
+  /// Called with the reply payload of a HOST_MESSAGE (`nil`: a null reply).
+  public typealias HostReplyHandler = ([UInt8]?) -> Void
+
+  public let handler: MessageHandling
+  public let maxFrame: Int
+  public let logger: Logger
+  /// Sees every MESSAGE/REPLY exchange and every protocol error (`serve --record`).
+  public var recorder: TranscriptRecorder?
+
+  /// Frames waiting to be written, in order.
+  public var output: [UInt8] = []
+
+  /// Counters, for logs and tests.
+  public private(set) var messagesServed = 0
+  public private(set) var protocolErrors = 0
+
+  private static let initialCapacity = 256 * 1024
+  private static let minimumReadSize = 64 * 1024
+
+  private var buffer: UnsafeMutableRawBufferPointer
+  private var start = 0
+  private var end = 0
+  /// Bytes of an oversize frame's body still to discard.
+  private var skipRemaining = 0
+  private var channelCache: [(bytes: [UInt8], name: String)] = []
+  private var pendingHostReplies: [UInt32: HostReplyHandler] = [:]
+  private var nextHostMessageID: UInt32 = 1
+
+  public init(handler: MessageHandling, maxFrame: Int = FrameLayout.defaultMaxFrame, logger: Logger)
+  {
+    self.handler = handler
+    self.maxFrame = max(0, maxFrame)
+    self.logger = logger
+    buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
+    output.reserveCapacity(Self.initialCapacity)
+  }
+
+  deinit {
+    buffer.deallocate()
+  }
+
+  // MARK: Frames the host starts
+
+  /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of SPEC section 4.
+  public func appendHello(emulatorVersion: String) {
+    let hello = ChannelValue.object([
+      ("protocol", .int32(1)),
+      ("emulator", .string(emulatorVersion)),
+      ("channels", .list(handler.channels.map(ChannelValue.string))),
+      ("device", handler.deviceDescription),
+    ])
+    FrameWriter.append(
+      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello),
+      to: &output)
+  }
+
+  /// Appends a HOST_MESSAGE with a fresh id; `onReply` runs when Dart's HOST_REPLY for it arrives.
+  @discardableResult
+  public func sendHostMessage(
+    channel: String, payload: [UInt8]?, onReply: @escaping HostReplyHandler
+  ) -> UInt32 {
+    let id = nextHostMessageID
+    nextHostMessageID = nextHostMessageID == UInt32.max ? 1 : nextHostMessageID + 1
+    pendingHostReplies[id] = onReply
+    FrameWriter.append(kind: .hostMessage, id: id, channel: channel, payload: payload, to: &output)
+    return id
+  }
+
+  /// The input buffer's size: it grows to hold a whole frame up to `maxFrame`, never for a frame
+  /// that is being skipped, and shrinks back once it empties.
+  public var inputCapacity: Int { buffer.count }
+
+  /// HOST_MESSAGEs still waiting for their HOST_REPLY.
+  public var pendingHostMessageCount: Int { pendingHostReplies.count }
+
+  // MARK: Input
+
+  /// True when input ended now would end inside a frame (a partial length, body, or skipped body).
+  public var isInsideFrame: Bool { start != end || skipRemaining > 0 }
+
+  /// Free space to read into; after reading `n` bytes into it, call ``didRead(_:)``. Makes room
+  /// for the whole of a pending frame (up to `maxFrame`), never for a frame being skipped.
+  public func readSpace() -> UnsafeMutableRawBufferPointer {
+    if start == end {
+      start = 0
+      end = 0
+      if buffer.count > Self.initialCapacity * 4 {
+        buffer.deallocate()
+        buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
+      }
+    }
+    var needed = Self.minimumReadSize
+    let available = end - start
+    if skipRemaining == 0 && available >= FrameLayout.lengthSize {
+      let length = Int(loadLength(at: start))
+      if length <= maxFrame {
+        needed = max(needed, FrameLayout.lengthSize + length - available)
+      }
+    }
+    if buffer.count - end < needed {
+      if start > 0 {
+        if available > 0 {
+          buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: available)
+        }
+        start = 0
+        end = available
+      }
+      if buffer.count - end < needed {
+        let grown = UnsafeMutableRawBufferPointer.allocate(
+          byteCount: max(buffer.count * 2, end + needed), alignment: 16)
+        if end > 0 {
+          grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
+        }
+        buffer.deallocate()
+        buffer = grown
+      }
+    }
+    return UnsafeMutableRawBufferPointer(rebasing: buffer[end...])
+  }
+
+  /// Takes `count` bytes just read into ``readSpace()`` and serves every complete frame.
+  public func didRead(_ count: Int) {
+    end += max(0, min(count, buffer.count - end))
+    process()
+  }
+
+  /// Copies `bytes` in (in as many reads as needed) and serves every complete frame.
+  public func feed(_ bytes: [UInt8]) {
+    var offset = 0
+    bytes.withUnsafeBytes { source in
+      while offset < source.count {
+        let space = readSpace()
+        let n = min(space.count, source.count - offset)
+        space.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n)
+        offset += n
+        didRead(n)
+      }
+    }
+  }
+
+  /// Removes and returns the pending output.
+  public func takeOutput() -> [UInt8] {
+    let taken = output
+    output.removeAll(keepingCapacity: true)
+    return taken
+  }
+
+  @inline(__always)
+  private func loadLength(at offset: Int) -> UInt32 {
+    UInt32(
+      littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(
+        fromByteOffset: offset, as: UInt32.self))
+  }
+
+  private func process() {
+    while true {
+      if skipRemaining > 0 {
+        let n = min(skipRemaining, end - start)
+        start += n
+        skipRemaining -= n
+        if skipRemaining > 0 { break }
+        continue
+      }
+      let available = end - start
+      if available < FrameLayout.lengthSize { break }
+      let length = Int(loadLength(at: start))
+      if length > maxFrame {
+        // Wait for the id (body bytes 2..<6), then answer and discard the rest as it comes.
+        let peek = min(length, 6)
+        if available < FrameLayout.lengthSize + peek { break }
+        let head = UnsafeRawBufferPointer(
+          rebasing: buffer[
+            (start + FrameLayout.lengthSize)..<(start + FrameLayout.lengthSize + peek)])
+        let error = FrameError(
+          id: FrameParser.peekID(head),
+          reason:
+            "frame length \(length) exceeds --max-frame \(maxFrame): the frame was skipped")
+        reportProtocolError(error)
+        start += FrameLayout.lengthSize
+        skipRemaining = length
+        continue
+      }
+      if available < FrameLayout.lengthSize + length { break }
+      let bodyStart = start + FrameLayout.lengthSize
+      serve(body: UnsafeRawBufferPointer(rebasing: buffer[bodyStart..<(bodyStart + length)]))
+      start = bodyStart + length
+    }
+    if start == end {
+      start = 0
+      end = 0
+    }
+  }
+
+  // MARK: One frame
+
+  private func serve(body: UnsafeRawBufferPointer) {
+    let header: FrameHeader
+    switch FrameParser.parseHeader(body) {
+    case .failure(let error):
+      reportProtocolError(error)
+      return
+    case .success(let parsed): header = parsed
+    }
+    guard header.kind.isSentByDart else {
+      reportProtocolError(
+        FrameError(
+          id: header.id,
+          reason:
+            "\(header.kind.name) (0x\(hexByte(header.kind.rawValue))) is sent by the host, "
+            + "not by Dart: Dart sends MESSAGE (0x01) or HOST_REPLY (0x04)"))
+      return
+    }
+    guard let channel = channelName(body, header) else {
+      reportProtocolError(
+        FrameError(id: header.id, reason: "the channel name is not valid UTF-8"))
+      return
+    }
+    let payload: [UInt8]? =
+      header.isNullPayload ? nil : [UInt8](UnsafeRawBufferPointer(rebasing: body[header.payload]))
+    switch header.kind {
+    case .message:
+      logger.debug("MESSAGE \(header.id) on \(channel), \(payload?.count ?? -1) payload bytes")
+      let reply = handler.handleMessage(channel: channel, payload: payload)
+      messagesServed += 1
+      let channelBytes = UnsafeRawBufferPointer(rebasing: body[header.channel])
+      if let reply {
+        reply.withUnsafeBytes {
+          FrameWriter.append(
+            kind: .reply, id: header.id, channel: channelBytes, payload: $0, to: &output)
+        }
+      } else {
+        FrameWriter.append(
+          kind: .reply, id: header.id, channel: channelBytes, payload: nil, to: &output)
+      }
+      recorder?.record(channel: channel, payload: payload, reply: reply)
+    case .hostReply:
+      if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
+        logger.debug("HOST_REPLY \(header.id) on \(channel)")
+        onReply(payload)
+      } else {
+        logger.warning(
+          "HOST_REPLY \(header.id) on channel '\(channel)' answers no pending HOST_MESSAGE; "
+            + "ignored")
+      }
+    case .hello, .reply, .hostMessage, .protocolError:
+      break
+    }
+  }
+
+  /// The channel name, from a small cache of recent names (no allocation or UTF-8 check when the
+  /// same channel repeats), or `nil` when the bytes are not UTF-8.
+  private func channelName(_ body: UnsafeRawBufferPointer, _ header: FrameHeader) -> String? {
+    let bytes = UnsafeRawBufferPointer(rebasing: body[header.channel])
+    for entry in channelCache where entry.bytes.count == bytes.count {
+      let same = entry.bytes.withUnsafeBytes { cached in
+        bytes.isEmpty || memcmp(cached.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+      }
+      if same { return entry.name }
+    }
+    guard case .success(let name) = FrameParser.channelName(body, header) else { return nil }
+    if channelCache.count >= 8 { channelCache.removeFirst() }
+    channelCache.append((bytes: [UInt8](bytes), name: name))
+    return name
+  }
+
+  private func reportProtocolError(_ error: FrameError) {
+    protocolErrors += 1
+    logger.warning("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
+    FrameWriter.appendProtocolError(error, to: &output)
+    recorder?.note("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
+  }
+}

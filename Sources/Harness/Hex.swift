@@ -1,0 +1,50 @@
+/// Lowercase hex text of bytes, as transcripts carry them.
+public enum Hex {
+  private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  public static func encode(_ bytes: [UInt8]) -> String {
+    var out = [UInt8]()
+    out.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The bytes of hex text (either case), or a message saying what is wrong with it.
+  public static func decode(_ text: String) -> Result<[UInt8], HexError> {
+    let utf8 = Array(text.utf8)
+    guard utf8.count % 2 == 0 else {
+      return .failure(HexError(message: "odd number of hex digits (\(utf8.count))"))
+    }
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(utf8.count / 2)
+    var index = 0
+    while index < utf8.count {
+      guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else {
+        let bad = nibble(utf8[index]) == nil ? index : index + 1
+        return .failure(
+          HexError(message: "character \(bad + 1) is not a hex digit (expected 0-9, a-f)"))
+      }
+      bytes.append(high << 4 | low)
+      index += 2
+    }
+    return .success(bytes)
+  }
+
+  @inline(__always)
+  private static func nibble(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+}
+
+/// Why a text is not hex.
+public struct HexError: Error, Hashable, Sendable {
+  public var message: String
+}

@@ -1,0 +1,15 @@
+import FlutterCodec
+import HealthPlugin
+
+/// What the harness serves: an emulated iOS host that answers platform messages by channel.
+/// ``Dispatcher`` is the real one; tests may pass a fake.
+public protocol MessageHandling: AnyObject {
+  /// Every channel with a handler (listed in HELLO). These are method channels.
+  var channels: [String] { get }
+  /// The device profile listed in HELLO.
+  var deviceDescription: ChannelValue { get }
+  /// The reply bytes for one message (`payload == nil`: a null message), or `nil` for a null reply.
+  func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]?
+}
+
+extension Dispatcher: MessageHandling {}

@@ -1,0 +1,119 @@
+import ChannelJSON
+import FlutterCodec
+
+/// Prints replay results: one block per mismatch and the `N passed, M failed` line, or the same
+/// as one JSON object (`--json`).
+public enum ReplayReport {
+  /// Bytes shown either side of the first difference when a reply is long.
+  static let hexWindow = 24
+
+  /// The text report; its last line is `N passed, M failed`. With `updated`, the lines rewritten
+  /// take the place of the mismatch blocks.
+  public static func text(_ results: [FileReplayResult], updated: Bool = false) -> String {
+    var out = ""
+    for result in results {
+      if updated {
+        for update in result.updates { out += updateLine(result.path, update) + "\n" }
+      } else {
+        for mismatch in result.mismatches { out += block(mismatch) + "\n" }
+      }
+    }
+    let passed = results.reduce(0) { $0 + $1.passed }
+    let failed = results.reduce(0) { $0 + $1.failed }
+    out += "\(passed) passed, \(failed) failed\n"
+    return out
+  }
+
+  /// One mismatch block.
+  public static func block(_ m: ReplayMismatch) -> String {
+    var lines = [
+      "FAIL \(m.file):\(m.line)",
+      "  channel:  \(m.channel)",
+      "  method:   \(m.method)",
+      "  match:    \(m.mode.rawValue)",
+      "  expected: \(m.expected.map { ChannelJSON.print($0.channelValue) } ?? "(no reply given)")",
+      "  actual:   \(ChannelJSON.print(m.actual.channelValue))",
+    ]
+    if m.mode == .bytes, let expectedBytes = m.expectedBytes {
+      let offset = m.firstDifference ?? 0
+      lines.append(
+        "  first differing byte: offset \(offset) (\(describe(expectedBytes, at: offset)) expected, \(describe(m.actualBytes, at: offset)) actual)"
+      )
+      lines.append("  expected bytes: \(window(expectedBytes, around: offset))")
+      lines.append("  actual bytes:   \(window(m.actualBytes, around: offset))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func describe(_ bytes: RecordedBytes, at offset: Int) -> String {
+    switch bytes {
+    case .nullPayload: return "a null reply"
+    case .bytes(let b):
+      return offset < b.count ? "0x\(hexByte(b[offset]))" : "the end (\(b.count) bytes)"
+    }
+  }
+
+  /// The hex of `bytes`, cut to a window around `offset` when long.
+  static func window(_ bytes: RecordedBytes, around offset: Int) -> String {
+    guard case .bytes(let b) = bytes else { return "null (a null reply)" }
+    if b.count <= hexWindow * 2 { return b.isEmpty ? "(empty)" : Hex.encode(b) }
+    let from = max(0, min(offset, b.count) - hexWindow)
+    let to = min(b.count, offset + hexWindow)
+    return (from > 0 ? "…" : "") + Hex.encode(Array(b[from..<to])) + (to < b.count ? "…" : "")
+      + " (bytes \(from)..<\(to) of \(b.count))"
+  }
+
+  static func updateLine(_ file: String, _ u: ReplayUpdate) -> String {
+    let old = u.oldReply.map { ChannelJSON.print($0.channelValue) } ?? "(none)"
+    let new = ChannelJSON.print(u.newReply.channelValue)
+    var what: [String] = []
+    if u.oldReply != u.newReply { what.append("reply \(old) -> \(new)") }
+    if u.oldBytes != u.newBytes {
+      what.append(u.oldBytes == nil ? "replyHex added" : "replyHex changed")
+    }
+    return "updated \(file):\(u.line) \(u.method): " + what.joined(separator: ", ")
+  }
+
+  /// The machine-readable report (one JSON object, typed JSON for replies).
+  public static func json(_ results: [FileReplayResult]) -> String {
+    let passed = results.reduce(0) { $0 + $1.passed }
+    let failed = results.reduce(0) { $0 + $1.failed }
+    let files: [ChannelValue] = results.map { result in
+      .object([
+        ("file", .string(result.path)),
+        ("passed", .int(result.passed)),
+        ("failed", .int(result.failed)),
+        ("mismatches", .list(result.mismatches.map(jsonValue))),
+        ("updated", .list(result.updates.map { jsonValue($0) })),
+      ])
+    }
+    return ChannelJSON.print(
+      .object([("passed", .int(passed)), ("failed", .int(failed)), ("files", .list(files))]))
+  }
+
+  static func jsonValue(_ m: ReplayMismatch) -> ChannelValue {
+    .object([
+      ("file", .string(m.file)),
+      ("line", .int(m.line)),
+      ("channel", .string(m.channel)),
+      ("method", .string(m.method)),
+      ("match", .string(m.mode.rawValue)),
+      ("expected", m.expected?.channelValue ?? .null),
+      ("actual", m.actual.channelValue),
+      ("expectedHex", m.expectedBytes?.channelValue ?? .null),
+      ("actualHex", m.actualBytes.channelValue),
+      ("firstDifferingByte", m.firstDifference.map { .int($0) } ?? .null),
+    ])
+  }
+
+  static func jsonValue(_ u: ReplayUpdate) -> ChannelValue {
+    .object([
+      ("line", .int(u.line)),
+      ("method", .string(u.method)),
+      ("oldReply", u.oldReply?.channelValue ?? .null),
+      ("newReply", u.newReply.channelValue),
+      ("oldHex", u.oldBytes?.channelValue ?? .null),
+      ("newHex", u.newBytes.channelValue),
+    ])
+  }
+}

@@ -1,0 +1,181 @@
+import ChannelJSON
+import FlutterCodec
+
+/// A transcript (SPEC section 5): JSON Lines of notes and exchanges, kept line by line so that
+/// `replay --update` can rewrite a file keeping its notes, blank lines and order.
+public struct Transcript: Sendable {
+  /// The file it was read from (for messages: `file:line`).
+  public var path: String
+  public var lines: [TranscriptLine]
+
+  public init(path: String, lines: [TranscriptLine]) {
+    self.path = path
+    self.lines = lines
+  }
+
+  /// The exchanges, with their line numbers, in order.
+  public var exchanges: [(line: Int, exchange: TranscriptExchange)] {
+    lines.compactMap { line in
+      if case .exchange(let exchange)? = line.entry { return (line.number, exchange) }
+      return nil
+    }
+  }
+}
+
+/// One line of a transcript file.
+public struct TranscriptLine: Sendable {
+  /// 1-based line number.
+  public var number: Int
+  /// The line as it was read (without its line break).
+  public var text: String
+  /// `nil` for a blank line.
+  public var entry: TranscriptEntry?
+
+  public init(number: Int, text: String, entry: TranscriptEntry?) {
+    self.number = number
+    self.text = text
+    self.entry = entry
+  }
+}
+
+public enum TranscriptEntry: Sendable, Hashable {
+  /// `{"note": "..."}`: free text, ignored by replay, kept by `--update`.
+  case note(String)
+  case exchange(TranscriptExchange)
+}
+
+/// One message sent to the emulator and the reply it got.
+public struct TranscriptExchange: Sendable, Hashable {
+  public var channel: String
+  public var request: TranscriptRequest
+  /// `callHex` / `messageHex`: when present, the exact bytes sent (verbatim, even if malformed).
+  public var requestBytes: RecordedBytes?
+  /// The expected reply (optional only in `serve --scenario` files).
+  public var reply: TranscriptReply?
+  /// `replyHex`: the exact reply bytes, or a null reply.
+  public var replyBytes: RecordedBytes?
+  /// An optional `note` on the exchange line itself.
+  public var note: String?
+
+  public init(
+    channel: String, request: TranscriptRequest, requestBytes: RecordedBytes? = nil,
+    reply: TranscriptReply? = nil, replyBytes: RecordedBytes? = nil, note: String? = nil
+  ) {
+    self.channel = channel
+    self.request = request
+    self.requestBytes = requestBytes
+    self.reply = reply
+    self.replyBytes = replyBytes
+    self.note = note
+  }
+
+  /// The method name for reports: the call's method, `(malformed call)`, or `(message)`.
+  public var methodLabel: String {
+    switch request {
+    case .call(let call?): return call.method
+    case .call(nil): return "(malformed call)"
+    case .message: return "(message)"
+    }
+  }
+
+  /// Whether the request is a method call (its reply is an envelope) rather than a plain message.
+  public var isMethodCall: Bool {
+    if case .call = request { return true }
+    return false
+  }
+
+  /// The payload to send: `callHex`/`messageHex` verbatim when present, else the encoded request.
+  public var payload: [UInt8]? {
+    switch requestBytes {
+    case .nullPayload?: return nil
+    case .bytes(let bytes)?: return bytes
+    case nil:
+      switch request {
+      case .call(let call?): return StandardMethodCodec().encodeMethodCall(call)
+      case .call(nil): return nil
+      case .message(let value): return StandardMessageCodec().encode(value)
+      }
+    }
+  }
+}
+
+/// What was sent: a method call or a plain message.
+public enum TranscriptRequest: Sendable, Hashable {
+  /// `"call": {"method", "args"}`; `nil` (`"call": null`) when `callHex` holds bytes that are
+  /// not a method call, or a null payload.
+  case call(MethodCall?)
+  /// `"message": value` (BasicMessageChannel).
+  case message(ChannelValue)
+}
+
+/// The exact bytes of a payload, or a null payload (JSON `null` in `callHex`/`replyHex`).
+public enum RecordedBytes: Sendable, Hashable {
+  case nullPayload
+  case bytes([UInt8])
+
+  public init(_ bytes: [UInt8]?) {
+    self = bytes.map(RecordedBytes.bytes) ?? .nullPayload
+  }
+
+  /// `nil` for a null payload.
+  public var bytes: [UInt8]? {
+    if case .bytes(let b) = self { return b }
+    return nil
+  }
+
+  /// The JSON form: a lowercase hex string, or `null`.
+  public var channelValue: ChannelValue {
+    switch self {
+    case .nullPayload: return .null
+    case .bytes(let b): return .string(Hex.encode(b))
+    }
+  }
+}
+
+/// A reply as a transcript states it.
+public enum TranscriptReply: Sendable, Hashable {
+  /// `{"ok": v}`: a success envelope.
+  case ok(ChannelValue)
+  /// `{"error": {"code", "message", "details"}}`: an error envelope.
+  case error(FlutterError)
+  /// `{"message": v}`: a plain message's reply (a null reply reads as `null`, as in Dart).
+  case message(ChannelValue)
+  /// `{"notImplemented": true}`: a null reply to a method call.
+  case notImplemented
+  /// `{"undecodable": "why"}`: reply bytes that are not an envelope (or message); only written by
+  /// `--update` or `--record` when the emulator answered so.
+  case undecodable(String)
+
+  /// The typed-JSON map of the reply.
+  public var channelValue: ChannelValue {
+    switch self {
+    case .ok(let value): return .object([("ok", value)])
+    case .message(let value): return .object([("message", value)])
+    case .notImplemented: return .object([("notImplemented", .bool(true))])
+    case .undecodable(let why): return .object([("undecodable", .string(why))])
+    case .error(let error): return ChannelJSON.value(of: .error(error))
+    }
+  }
+
+  /// The reply the emulator's bytes mean for a call (`isMethodCall`) or a plain message.
+  public static func decode(_ bytes: [UInt8]?, isMethodCall: Bool) -> TranscriptReply {
+    if isMethodCall {
+      guard let bytes else { return .notImplemented }
+      let codec = StandardMethodCodec(messageCodec: StandardMessageCodec(allowsExtensions: true))
+      do {
+        switch try codec.decodeEnvelope(bytes) {
+        case .success(let value): return .ok(value)
+        case .error(let error): return .error(error)
+        }
+      } catch {
+        return .undecodable("not a reply envelope: \(error)")
+      }
+    }
+    guard let bytes else { return .message(.null) }
+    do {
+      return .message(try StandardMessageCodec(allowsExtensions: true).decode(bytes))
+    } catch {
+      return .undecodable("not a standard message: \(error)")
+    }
+  }
+}

@@ -1,0 +1,266 @@
+import ChannelJSON
+import FlutterCodec
+
+/// Reads transcripts: one typed-JSON object a line, blank lines ignored, notes kept.
+public enum TranscriptReader {
+  /// The keys an exchange line may have.
+  static let exchangeKeys: Set<String> = [
+    "channel", "call", "message", "reply", "callHex", "messageHex", "replyHex", "note",
+  ]
+
+  /// Reads and parses a transcript file.
+  public static func read(path: String, requireReply: Bool = true) throws(TranscriptError)
+    -> Transcript
+  {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.readFile(path)
+    } catch {
+      throw TranscriptError(file: path, line: 0, message: error.description)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw TranscriptError(file: path, line: 0, message: "the file is not valid UTF-8")
+    }
+    return try parse(text, path: path, requireReply: requireReply)
+  }
+
+  /// Parses transcript text; `path` names it in errors. Scenarios pass `requireReply: false`.
+  public static func parse(_ text: String, path: String, requireReply: Bool = true)
+    throws(TranscriptError) -> Transcript
+  {
+    var lines: [TranscriptLine] = []
+    var rawLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if rawLines.last == "" { rawLines.removeLast() }
+    for (index, raw) in rawLines.enumerated() {
+      let number = index + 1
+      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+      if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        lines.append(TranscriptLine(number: number, text: line, entry: nil))
+        continue
+      }
+      do throws(LineError) {
+        let entry = try parseLine(line, requireReply: requireReply)
+        lines.append(TranscriptLine(number: number, text: line, entry: entry))
+      } catch {
+        throw TranscriptError(file: path, line: number, message: error.message)
+      }
+    }
+    return Transcript(path: path, lines: lines)
+  }
+
+  struct LineError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  /// One non-blank line.
+  static func parseLine(_ line: String, requireReply: Bool) throws(LineError) -> TranscriptEntry {
+    let value: ChannelValue
+    do {
+      value = try ChannelJSON.parse(line)
+    } catch {
+      throw LineError("not a typed-JSON line: \(error.description)")
+    }
+    let fields = try stringKeyedFields(value, what: "a transcript line")
+    if fields.count == 1, let note = fields["note"] {
+      guard case .string(let text) = note else {
+        throw LineError("\"note\" must be a string, not \(note.typeName)")
+      }
+      return .note(text)
+    }
+    return .exchange(try parseExchange(fields, requireReply: requireReply))
+  }
+
+  static func parseExchange(_ fields: [String: ChannelValue], requireReply: Bool)
+    throws(LineError) -> TranscriptExchange
+  {
+    if let unknown = fields.keys.sorted().first(where: { !exchangeKeys.contains($0) }) {
+      throw LineError(
+        "unknown key \"\(unknown)\": an exchange line has channel, call or message, reply, "
+          + "callHex or messageHex, replyHex, note")
+    }
+    guard let channelValue = fields["channel"] else {
+      throw LineError("missing \"channel\": an exchange line names its channel (a string)")
+    }
+    guard case .string(let channel) = channelValue else {
+      throw LineError("\"channel\" must be a string, not \(channelValue.typeName)")
+    }
+    guard channel.utf8.count <= Int(UInt16.max) else {
+      throw LineError("\"channel\" is longer than 65535 UTF-8 bytes")
+    }
+    let request: TranscriptRequest
+    let requestBytes: RecordedBytes?
+    switch (fields["call"], fields["message"]) {
+    case (nil, nil):
+      throw LineError("missing \"call\" or \"message\": an exchange line sends one of them")
+    case (_?, _?):
+      throw LineError("both \"call\" and \"message\": an exchange line sends only one of them")
+    case (let call?, nil):
+      if fields["messageHex"] != nil {
+        throw LineError("\"messageHex\" goes with \"message\"; a call's bytes are \"callHex\"")
+      }
+      requestBytes = try recordedBytes(fields["callHex"], key: "callHex")
+      if case .null = call {
+        guard requestBytes != nil else {
+          throw LineError(
+            "\"call\" is null but there is no \"callHex\": a null call needs the bytes to send "
+              + "(hex, or null for a null payload)")
+        }
+        request = .call(nil)
+      } else {
+        request = .call(try parseCall(call))
+      }
+    case (nil, let message?):
+      if fields["callHex"] != nil {
+        throw LineError("\"callHex\" goes with \"call\"; a message's bytes are \"messageHex\"")
+      }
+      requestBytes = try recordedBytes(fields["messageHex"], key: "messageHex")
+      request = .message(message)
+    }
+    var reply: TranscriptReply?
+    if let replyValue = fields["reply"] {
+      reply = try parseReply(replyValue)
+    } else if requireReply {
+      throw LineError(
+        "missing \"reply\": expected {\"ok\": v}, {\"error\": {...}}, {\"message\": v} or "
+          + "{\"notImplemented\": true}")
+    }
+    if case .call = request, case .message? = reply {
+      throw LineError(
+        "a call's reply is {\"ok\": v}, {\"error\": {...}} or {\"notImplemented\": true}, not {\"message\": v}"
+      )
+    }
+    if case .message = request {
+      switch reply {
+      case .ok?, .error?:
+        throw LineError(
+          "a plain message's reply is {\"message\": v} (or {\"notImplemented\": true}), not an "
+            + "envelope")
+      default: break
+      }
+    }
+    let replyBytes = try recordedBytes(fields["replyHex"], key: "replyHex")
+    var note: String?
+    if let noteValue = fields["note"] {
+      guard case .string(let text) = noteValue else {
+        throw LineError("\"note\" must be a string, not \(noteValue.typeName)")
+      }
+      note = text
+    }
+    return TranscriptExchange(
+      channel: channel, request: request, requestBytes: requestBytes, reply: reply,
+      replyBytes: replyBytes, note: note)
+  }
+
+  /// `{"method": String, "args"?: value}`.
+  static func parseCall(_ value: ChannelValue) throws(LineError) -> MethodCall {
+    let fields = try stringKeyedFields(value, what: "\"call\"")
+    if let unknown = fields.keys.sorted().first(where: { $0 != "method" && $0 != "args" }) {
+      throw LineError("unknown key \"\(unknown)\" in \"call\": expected \"method\" and \"args\"")
+    }
+    guard let methodValue = fields["method"] else {
+      throw LineError("missing \"method\" in \"call\": expected {\"method\": name, \"args\": v}")
+    }
+    guard case .string(let method) = methodValue else {
+      throw LineError("\"call\".\"method\" must be a string, not \(methodValue.typeName)")
+    }
+    return MethodCall(method, fields["args"] ?? .null)
+  }
+
+  /// One of `{"ok": v}`, `{"error": {...}}`, `{"message": v}`, `{"notImplemented": true}`,
+  /// `{"undecodable": "why"}`.
+  static func parseReply(_ value: ChannelValue) throws(LineError) -> TranscriptReply {
+    let fields = try stringKeyedFields(value, what: "\"reply\"")
+    guard fields.count == 1, let first = fields.first else {
+      throw LineError(
+        "\"reply\" must have exactly one key: ok, error, message, notImplemented or undecodable")
+    }
+    let inner = first.value
+    switch first.key {
+    case "ok": return .ok(inner)
+    case "message": return .message(inner)
+    case "notImplemented":
+      guard case .bool(true) = inner else {
+        throw LineError("\"notImplemented\" must be true")
+      }
+      return .notImplemented
+    case "undecodable":
+      guard case .string(let why) = inner else {
+        throw LineError("\"undecodable\" must be a string")
+      }
+      return .undecodable(why)
+    case "error": return .error(try parseError(inner))
+    default:
+      throw LineError(
+        "unknown reply \"\(first.key)\": expected ok, error, message, notImplemented or undecodable"
+      )
+    }
+  }
+
+  static func parseError(_ value: ChannelValue) throws(LineError) -> FlutterError {
+    let fields = try stringKeyedFields(value, what: "\"reply\".\"error\"")
+    let allowed: Set<String> = ["code", "message", "details", "stacktrace"]
+    if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+      throw LineError(
+        "unknown key \"\(unknown)\" in the error: expected code, message, details, stacktrace")
+    }
+    guard case .string(let code)? = fields["code"] else {
+      throw LineError("the error's \"code\" must be a string")
+    }
+    var message: String?
+    switch fields["message"] {
+    case nil, .null?: message = nil
+    case .string(let text)?: message = text
+    case let other?:
+      throw LineError("the error's \"message\" must be a string or null, not \(other.typeName)")
+    }
+    var stacktrace: ChannelValue?
+    switch fields["stacktrace"] {
+    case nil: stacktrace = nil
+    case .null?, .string?: stacktrace = fields["stacktrace"]
+    case let other?:
+      throw LineError(
+        "the error's \"stacktrace\" must be a string or null, not \(other.typeName)")
+    }
+    return FlutterError(
+      code: code, message: message, details: fields["details"] ?? .null, stacktrace: stacktrace)
+  }
+
+  /// `callHex`/`messageHex`/`replyHex`: hex text, or null for a null payload.
+  static func recordedBytes(_ value: ChannelValue?, key: String) throws(LineError)
+    -> RecordedBytes?
+  {
+    switch value {
+    case nil: return nil
+    case .null?: return .nullPayload
+    case .string(let text)?:
+      switch Hex.decode(text) {
+      case .success(let bytes): return .bytes(bytes)
+      case .failure(let error): throw LineError("\"\(key)\": \(error.message)")
+      }
+    case let other?:
+      throw LineError(
+        "\"\(key)\" must be a hex string or null (a null payload), not \(other.typeName)")
+    }
+  }
+
+  /// The fields of an object with string keys, each key once.
+  static func stringKeyedFields(_ value: ChannelValue, what: String) throws(LineError)
+    -> [String: ChannelValue]
+  {
+    guard case .map(let entries) = value else {
+      throw LineError("\(what) must be a JSON object, not \(value.typeName)")
+    }
+    var fields: [String: ChannelValue] = [:]
+    for entry in entries {
+      guard case .string(let key) = entry.key else {
+        throw LineError("\(what) must have string keys, not \(entry.key.typeName)")
+      }
+      if fields[key] != nil {
+        throw LineError("\(what) has the key \"\(key)\" twice")
+      }
+      fields[key] = entry.value
+    }
+    return fields
+  }
+}

@@ -1,0 +1,87 @@
+import FlutterCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `serve --record FILE`: writes every exchange served as a transcript line with its bytes
+/// (`callHex`/`messageHex` and `replyHex`), and each protocol error as a note. Lines are buffered
+/// and written at each ``flush()`` (the serve loop flushes after every batch and at exit).
+public final class TranscriptRecorder {
+  public let path: String
+  private let fd: Int32
+  private let methodChannels: Set<String>
+  private var pending: [UInt8] = []
+  /// The first write error, if any (recording stops after it).
+  public private(set) var failure: FileIOError?
+
+  /// Creates (or truncates) `path`. `methodChannels` are the channels known to take method calls;
+  /// on other channels a payload that is one standard message is recorded as a `message`.
+  public init(path: String, methodChannels: [String]) throws(FileIOError) {
+    self.path = path
+    self.fd = try FileIO.create(path)
+    self.methodChannels = Set(methodChannels)
+  }
+
+  deinit {
+    flush()
+    close(fd)
+  }
+
+  /// The transcript exchange for one served message.
+  public static func exchange(
+    channel: String, payload: [UInt8]?, reply: [UInt8]?, methodChannels: Set<String>
+  ) -> TranscriptExchange {
+    let request: TranscriptRequest
+    let messageCodec = StandardMessageCodec(allowsExtensions: true)
+    let methodCodec = StandardMethodCodec(messageCodec: messageCodec)
+    if let payload {
+      if methodChannels.contains(channel) {
+        request = .call(try? methodCodec.decodeMethodCall(payload))
+      } else if let value = try? messageCodec.decode(payload) {
+        request = .message(value)
+      } else if let call = try? methodCodec.decodeMethodCall(payload) {
+        request = .call(call)
+      } else {
+        request = .message(.null)
+      }
+    } else {
+      request = methodChannels.contains(channel) ? .call(nil) : .message(.null)
+    }
+    let isMethodCall: Bool
+    if case .call = request { isMethodCall = true } else { isMethodCall = false }
+    return TranscriptExchange(
+      channel: channel, request: request, requestBytes: RecordedBytes(payload),
+      reply: TranscriptReply.decode(reply, isMethodCall: isMethodCall),
+      replyBytes: RecordedBytes(reply))
+  }
+
+  public func record(channel: String, payload: [UInt8]?, reply: [UInt8]?) {
+    let line = TranscriptWriter.line(
+      .exchange(
+        Self.exchange(
+          channel: channel, payload: payload, reply: reply, methodChannels: methodChannels)))
+    pending.append(contentsOf: line.utf8)
+    pending.append(UInt8(ascii: "\n"))
+  }
+
+  public func note(_ text: String) {
+    pending.append(contentsOf: TranscriptWriter.line(.note(text)).utf8)
+    pending.append(UInt8(ascii: "\n"))
+  }
+
+  /// Writes what is buffered. After a write error, nothing more is written.
+  public func flush() {
+    guard !pending.isEmpty else { return }
+    defer { pending.removeAll(keepingCapacity: true) }
+    guard failure == nil else { return }
+    if let code = pending.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {
+      failure = FileIOError(
+        path: path, message: "cannot write the recording: \(String(cString: strerror(code)))")
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import ChannelJSON
+import FlutterCodec
+
+/// Writes transcript lines in the canonical key order: channel, call|message, reply,
+/// callHex|messageHex, replyHex, note.
+public enum TranscriptWriter {
+  public static func line(_ entry: TranscriptEntry) -> String {
+    switch entry {
+    case .note(let text): return ChannelJSON.print(.object([("note", .string(text))]))
+    case .exchange(let exchange): return ChannelJSON.print(value(of: exchange))
+    }
+  }
+
+  /// The typed-JSON map of an exchange line.
+  public static func value(of exchange: TranscriptExchange) -> ChannelValue {
+    var fields: [(String, ChannelValue)] = [("channel", .string(exchange.channel))]
+    switch exchange.request {
+    case .call(let call?):
+      fields.append(
+        ("call", .object([("method", .string(call.method)), ("args", call.arguments)])))
+    case .call(nil): fields.append(("call", .null))
+    case .message(let value): fields.append(("message", value))
+    }
+    if let reply = exchange.reply { fields.append(("reply", reply.channelValue)) }
+    if let bytes = exchange.requestBytes {
+      fields.append((exchange.isMethodCall ? "callHex" : "messageHex", bytes.channelValue))
+    }
+    if let bytes = exchange.replyBytes { fields.append(("replyHex", bytes.channelValue)) }
+    if let note = exchange.note { fields.append(("note", .string(note))) }
+    return .object(fields)
+  }
+
+  /// The whole file: every line's text (blank lines kept), each ending in a line break.
+  public static func text(of transcript: Transcript) -> String {
+    var out = ""
+    for line in transcript.lines {
+      out += line.text
+      out += "\n"
+    }
+    return out
+  }
+}
+
+extension TranscriptWriter {
+  /// A reply as typed JSON, for messages.
+  public static func replyText(_ reply: TranscriptReply) -> String {
+    ChannelJSON.print(reply.channelValue)
+  }
+}

@@ -1,0 +1,49 @@
+import HealthKitModel
+
+/// Reading characteristics (SPEC 9.5).
+extension HealthStore {
+  /// The characteristic type of a raw identifier: unknown or not a characteristic →
+  /// `UNSUPPORTED_TYPE`; newer than the device → `TYPE_UNAVAILABLE_ON_OS`.
+  public func characteristicType(_ identifier: String) throws(HealthError) -> TypeInfo {
+    guard let known = Catalogue.info(identifier) else {
+      throw HealthError(
+        .unsupportedType,
+        "HealthKit has no characteristic with the identifier '\(identifier)'"
+          + Self.spellingHint(identifier, in: [.characteristic]),
+        type: identifier, reason: RefusalReason.unknownType.rawValue)
+    }
+    guard known.typeClass == .characteristic else {
+      throw HealthError(
+        .unsupportedType,
+        "\(identifier) is a \(known.typeClass.rawValue) type, not a characteristic; "
+          + "readCharacteristic reads one of "
+          + Catalogue.identifiers(of: .characteristic).joined(separator: ", "),
+        type: identifier, reason: "notCharacteristic")
+    }
+    return try objectType(identifier)
+  }
+
+  /// The authorization check of a characteristic read: `AUTHORIZATION_NOT_DETERMINED`
+  /// (`hkErrorCode` 5) until the app asked to read it.
+  public func requireReadDetermined(_ identifier: String) throws(HealthError) {
+    guard authorization(for: identifier).read != .notDetermined else {
+      throw HealthError(
+        .authorizationNotDetermined,
+        "Authorization to read \(identifier) was never requested; request it first "
+          + "(requestCharacteristicPermissions or requestPermissions).",
+        hkErrorCode: HKErrorCode.authorizationNotDetermined, type: identifier)
+    }
+  }
+
+  /// What a characteristic read answers: the value when reading was granted, "not set" when it
+  /// was denied (HealthKit hides the denial) or nothing was entered.
+  public func characteristicAnswer(_ identifier: String) -> CharacteristicValue {
+    guard authorization(for: identifier).read == .granted else { return .notSet }
+    return characteristics[identifier] ?? .notSet
+  }
+
+  /// Sets (or clears, with `.notSet`) a characteristic (the user editing the Health app).
+  public func setCharacteristic(_ identifier: String, _ value: CharacteristicValue) {
+    characteristics[identifier] = value == .notSet ? nil : value
+  }
+}

@@ -1,0 +1,81 @@
+import HealthKitModel
+
+/// The errors of the record methods, built in one place so their codes and details stay
+/// consistent.
+public enum RecordErrors {
+  /// A mapper refusal as the channel error: `UNSUPPORTED_TYPE`, `TYPE_UNAVAILABLE_ON_OS` or
+  /// `READ_ONLY_TYPE`, with `type`, `minimumOS`, `deviceOS`, `reason` and `allowedActivities`
+  /// when they apply. Saving a read-only type fails with an error on iOS (it is asking to share
+  /// one that raises an exception), so no `iosBehavior` is set.
+  public static func refused(_ refusal: Refusal) -> HealthError {
+    let code: HealthErrorCode
+    switch refusal.reason.family {
+    case .unsupported: code = .unsupportedType
+    case .unavailableOnOS: code = .typeUnavailableOnOS
+    case .readOnly: code = .readOnlyType
+    }
+    return HealthError(
+      code, refusal.message, type: refusal.type, minimumOS: refusal.minimumOS?.description,
+      deviceOS: refusal.deviceOS?.description, reason: refusal.reason.rawValue,
+      allowedActivities: refusal.allowedActivities.isEmpty ? nil : refusal.allowedActivities)
+  }
+
+  /// A type or feature too new for the device.
+  public static func tooNew(
+    _ what: String, type: String, minimumOS: OSVersion, deviceOS: OSVersion
+  ) -> HealthError {
+    HealthError(
+      .typeUnavailableOnOS, "\(what) needs iOS \(minimumOS); the device runs iOS \(deviceOS)",
+      type: type, minimumOS: minimumOS.description, deviceOS: deviceOS.description,
+      reason: RefusalReason.requiresNewerOS.rawValue)
+  }
+
+  /// A field value out of range.
+  public static func invalid(_ field: String, _ message: String) -> HealthError {
+    .invalidArgument(field: field, message)
+  }
+
+  /// A unit HealthKit would not take for the type: `HKUnit(from:)` or the sample's initializer
+  /// raises an exception on iOS.
+  public static func badUnit(_ field: String, _ error: ModelError) -> HealthError {
+    HealthError(
+      .invalidArguments, "field '\(field)': \(error.description)", field: field,
+      iosBehavior: HealthError.exceptionBehavior)
+  }
+
+  /// The app may not share `identifier` (shown as `name`).
+  public static func notAuthorized(
+    _ status: ShareStatus, name: String, identifier: String, action: String
+  ) -> HealthError {
+    if status == .sharingDenied {
+      return HealthError(
+        .authorizationDenied,
+        "The user has not allowed this app to write \(name) (\(identifier)), so \(action) "
+          + "failed. Only the user can change this, in Settings > Health.",
+        hkErrorCode: HKErrorCode.authorizationDenied, type: name)
+    }
+    return HealthError(
+      .authorizationNotDetermined,
+      "This app has not asked to write \(name) (\(identifier)), so \(action) failed. Request "
+        + "write permission first (requestPermissions).",
+      hkErrorCode: HKErrorCode.authorizationNotDetermined, type: name)
+  }
+
+  /// The app never asked to read `name`.
+  public static func readNotDetermined(name: String, identifier: String) -> HealthError {
+    HealthError(
+      .authorizationNotDetermined,
+      "This app has not asked to read \(name) (\(identifier)). Request read permission first "
+        + "(requestPermissions).",
+      hkErrorCode: HKErrorCode.authorizationNotDetermined, type: name)
+  }
+
+  /// A date outside the clock's range.
+  public static func dateOutOfRange(_ field: String, _ value: Int) -> HealthError {
+    invalid(
+      field,
+      "\(field) \(value) is outside the supported range; expected milliseconds since the Unix "
+        + "epoch from \(HealthStore.clockRange.lowerBound) to \(HealthStore.clockRange.upperBound)"
+    )
+  }
+}

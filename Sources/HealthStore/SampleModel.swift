@@ -1,0 +1,187 @@
+/// A stored metadata value (SPEC 9.7). HealthKit keeps `NSString`/`NSNumber` (and quantities and
+/// dates, which the channel cannot carry): a bool is stored as the number 0 or 1.
+public enum MetadataValue: Hashable, Sendable {
+  case string(String)
+  case int(Int)
+  case double(Double)
+}
+
+/// One stored metadata entry. A sample keeps its metadata in a fixed order: the app's keys as
+/// written, then the keys the record's own fields produced.
+public struct MetadataEntry: Hashable, Sendable {
+  public var key: String
+  public var value: MetadataValue
+
+  public init(_ key: String, _ value: MetadataValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// Where a sample came from: this app (its bundle id) or another app or device (`addSamples`).
+public struct SampleSource: Hashable, Sendable {
+  public var bundleId: String
+  /// The source's display name, when one was given.
+  public var name: String?
+
+  public init(bundleId: String, name: String? = nil) {
+    self.bundleId = bundleId
+    self.name = name
+  }
+}
+
+/// A value with its unit, as written.
+public struct MeasuredQuantity: Hashable, Sendable {
+  public var value: Double
+  /// A HealthKit unit string (`kcal`, `count/min`).
+  public var unit: String
+
+  public init(value: Double, unit: String) {
+    self.value = value
+    self.unit = unit
+  }
+}
+
+/// One nutrient of a food correlation, by its `nutrition.*` member name without the prefix.
+public struct NutrientAmount: Hashable, Sendable {
+  /// `protein`, `vitaminC`, …
+  public var name: String
+  public var amount: MeasuredQuantity
+
+  public init(name: String, amount: MeasuredQuantity) {
+    self.name = name
+    self.amount = amount
+  }
+}
+
+/// One point of an audiogram: the hearing threshold of each ear at one frequency.
+public struct AudiogramPoint: Hashable, Sendable {
+  public var frequencyHz: Double
+  /// dBHL; nil when that ear was not measured.
+  public var leftDb: Double?
+  public var rightDb: Double?
+
+  public init(frequencyHz: Double, leftDb: Double?, rightDb: Double?) {
+    self.frequencyHz = frequencyHz
+    self.leftDb = leftDb
+    self.rightDb = rightDb
+  }
+}
+
+/// A timed value of a workout series (`heartRate`, `speed`, `power`, …).
+public struct TimedQuantity: Hashable, Sendable {
+  public var amount: MeasuredQuantity
+  /// Milliseconds since the Unix epoch, inside the workout.
+  public var time: Int
+
+  public init(amount: MeasuredQuantity, time: Int) {
+    self.amount = amount
+    self.time = time
+  }
+}
+
+/// A series of values recorded during a workout, with the HealthKit type it resolved to.
+public struct WorkoutSeries: Hashable, Sendable {
+  /// `energy`, `distance`, `speed`, `power`, `heartRate`.
+  public var component: String
+  /// The raw quantity identifier the activity table resolved the component to.
+  public var identifier: String
+  public var values: [TimedQuantity]
+
+  public init(component: String, identifier: String, values: [TimedQuantity]) {
+    self.component = component
+    self.identifier = identifier
+    self.values = values
+  }
+}
+
+/// What a workout keeps: its activity and totals. Totals are stored on the workout itself
+/// (`HKWorkout.totalEnergyBurned`, `totalDistance`), so no other type's authorization is needed.
+public struct WorkoutSummary: Hashable, Sendable {
+  /// The `HKWorkoutActivityType` case name.
+  public var activityType: String
+  public var energy: MeasuredQuantity?
+  public var distance: MeasuredQuantity?
+  /// Every series the record carried, in record order (energy, distance, speed, power,
+  /// heartRate).
+  public var series: [WorkoutSeries]
+
+  public init(
+    activityType: String, energy: MeasuredQuantity? = nil, distance: MeasuredQuantity? = nil,
+    series: [WorkoutSeries] = []
+  ) {
+    self.activityType = activityType
+    self.energy = energy
+    self.distance = distance
+    self.series = series
+  }
+}
+
+/// The kind-specific content of a stored sample.
+public enum SampleBody: Hashable, Sendable {
+  /// An `HKQuantitySample`.
+  case quantity(MeasuredQuantity)
+  /// An `HKCategorySample`: the raw value of its category case.
+  case category(rawValue: Int)
+  /// The blood-pressure correlation: both values in one unit.
+  case bloodPressure(systolic: Double, diastolic: Double, unit: String)
+  /// The food correlation: the nutrients as written.
+  case food([NutrientAmount])
+  /// An `HKWorkout`.
+  case workout(WorkoutSummary)
+  /// An `HKAudiogramSample`.
+  case audiogram([AudiogramPoint])
+  /// A sample with no value the channel models (an ECG added by `addSamples`).
+  case empty
+}
+
+/// One HealthKit sample in the store.
+public struct StoredSample: Hashable, Sendable {
+  public var uuid: String
+  /// The CKType the sample was written as (`steps`, `bloodPressure.systolic`,
+  /// `sleepSession.deep`, `workout`).
+  public var ckType: String
+  /// The raw HealthKit identifier (`HKQuantityTypeIdentifierStepCount`).
+  public var identifier: String
+  /// Milliseconds since the Unix epoch; `start <= end`.
+  public var start: Int
+  public var end: Int
+  public var body: SampleBody
+  public var metadata: [MetadataEntry]
+  public var source: SampleSource
+  /// For a member of a correlation: the correlation's uuid.
+  public var container: String?
+  /// For a correlation: its members' uuids, in record order.
+  public var members: [String]
+  /// The order of writing, over the whole store (ties of `start` keep it).
+  public var sequence: Int
+
+  public init(
+    uuid: String, ckType: String, identifier: String, start: Int, end: Int, body: SampleBody,
+    metadata: [MetadataEntry], source: SampleSource, container: String? = nil,
+    members: [String] = [], sequence: Int = 0
+  ) {
+    self.uuid = uuid
+    self.ckType = ckType
+    self.identifier = identifier
+    self.start = start
+    self.end = end
+    self.body = body
+    self.metadata = metadata
+    self.source = source
+    self.container = container
+    self.members = members
+    self.sequence = sequence
+  }
+
+  /// `end - start` in milliseconds (never negative: the store only keeps `start <= end`).
+  public var duration: Int { end - start }
+
+  /// SPEC 7's overlap rule (HealthKit's default sample predicate): an interval sample overlaps
+  /// `[start, end)` when it starts before `end` and ends after `start`; an instantaneous sample
+  /// counts when `start <= sample.start < end`.
+  public func overlaps(start rangeStart: Int, end rangeEnd: Int) -> Bool {
+    if start == end { return rangeStart <= start && start < rangeEnd }
+    return start < rangeEnd && end > rangeStart
+  }
+}

@@ -1,0 +1,103 @@
+import HealthKitModel
+
+extension HealthError {
+  /// The error for a refusal of the model: `UNSUPPORTED_TYPE`, `TYPE_UNAVAILABLE_ON_OS` or
+  /// `READ_ONLY_TYPE` (a write refusal raises an exception on iOS: `iosBehavior`).
+  public init(_ refusal: Refusal) {
+    let problem = TypeProblem(refusal)
+    self.init(
+      problem.code, refusal.message, type: refusal.type,
+      minimumOS: refusal.minimumOS?.description, deviceOS: refusal.deviceOS?.description,
+      reason: refusal.reason.rawValue,
+      allowedActivities: refusal.allowedActivities.isEmpty ? nil : refusal.allowedActivities,
+      iosBehavior: problem.code == .readOnlyType ? HealthError.exceptionBehavior : nil)
+  }
+}
+
+extension TypeProblem {
+  /// One refused type of an all-or-nothing validation.
+  public init(_ refusal: Refusal) {
+    self.init(
+      type: refusal.type, code: HealthErrorCode(refusal.reason.family),
+      reason: refusal.reason.rawValue, minimumOS: refusal.minimumOS?.description,
+      message: refusal.message)
+  }
+}
+
+extension HealthErrorCode {
+  /// The code a family of model refusals is reported with (SPEC 10).
+  public init(_ family: RefusalFamily) {
+    switch family {
+    case .unsupported: self = .unsupportedType
+    case .unavailableOnOS: self = .typeUnavailableOnOS
+    case .readOnly: self = .readOnlyType
+    }
+  }
+}
+
+extension HealthStore {
+  /// HealthKit's object type for a raw identifier on this device, as `HKObjectType`'s
+  /// factories answer: unknown (or misspelt) → `UNSUPPORTED_TYPE`, with the right spelling when
+  /// one is close; newer than the device's iOS → `TYPE_UNAVAILABLE_ON_OS`.
+  public func objectType(_ identifier: String) throws(HealthError) -> TypeInfo {
+    guard let info = Catalogue.info(identifier) else {
+      throw Self.unknownIdentifier(identifier)
+    }
+    guard info.isAvailable(on: osVersion) else {
+      throw HealthError(
+        .typeUnavailableOnOS,
+        "\(identifier) needs iOS \(info.minimumOS); the device runs \(systemName) \(osVersion)",
+        type: identifier, minimumOS: info.minimumOS.description,
+        deviceOS: osVersion.description, reason: RefusalReason.requiresNewerOS.rawValue)
+    }
+    return info
+  }
+
+  /// `UNSUPPORTED_TYPE` for an identifier HealthKit does not know.
+  public static func unknownIdentifier(_ identifier: String) -> HealthError {
+    HealthError(
+      .unsupportedType,
+      "HealthKit has no type with the identifier '\(identifier)'"
+        + spellingHint(identifier, in: nil),
+      type: identifier, reason: RefusalReason.unknownType.rawValue)
+  }
+
+  /// `"; did you mean 'HKQuantityTypeIdentifierStepCount'?"`, or a hint that raw identifiers are
+  /// expected, for a misspelt identifier.
+  public static func spellingHint(_ text: String, in classes: Set<TypeClass>?) -> String {
+    if let suggestion = Catalogue.suggestion(for: text, in: classes), suggestion != text {
+      return "; did you mean '\(suggestion)'?"
+    }
+    return " (expected a raw HealthKit identifier such as 'HKQuantityTypeIdentifierStepCount')"
+  }
+
+  /// Why a type cannot be put in a share (write) request, as the `READ_ONLY_TYPE` error iOS
+  /// raises as an exception; nil when it can.
+  public func shareRefusal(_ info: TypeInfo, as name: String? = nil) -> HealthError? {
+    guard let reason = Catalogue.shareRefusal(info.identifier) else { return nil }
+    let shown = name ?? info.identifier
+    return HealthError(
+      .readOnlyType,
+      "Authorization to share \(shown) is disallowed: \(Self.readOnlyExplanation(reason)). "
+        + "On iOS this raises an exception and the app crashes; request it for reading only.",
+      type: shown, reason: reason.rawValue, iosBehavior: HealthError.exceptionBehavior)
+  }
+
+  /// Why a class of types is read-only, in words.
+  public static func readOnlyExplanation(_ reason: RefusalReason) -> String {
+    switch reason {
+    case .characteristic:
+      return "it is a characteristic, which the user sets in the Health app"
+    case .correlation:
+      return "it is a correlation; authorize its member types instead"
+    case .clinical:
+      return "it is a clinical record, which health institutions provide"
+    case .deviceExclusive:
+      return "only Apple hardware or the system records it"
+    case .activitySummary:
+      return "the system computes activity summaries"
+    default:
+      return "apps cannot write it"
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// Drive hkbridge from plain Dart (no Flutter): start it, read HELLO, set the device up through
+// the control channel, call the plugin channel, close.
+//
+//   flutter pub get
+//   HKBRIDGE=/path/to/hkbridge dart run example/example.dart
+// (hkbridge_core.dart imports only dart: libraries, so the plain Dart VM runs it.)
+
+import 'dart:io';
+
+import 'package:hkbridge_client/hkbridge_core.dart';
+
+Future<void> main() async {
+  final bridge = await HkBridge.start(
+    executable: Platform.environment['HKBRIDGE'] ?? 'hkbridge',
+    args: ['--device', 'iPhone', '--os', '17.5'],
+  );
+  print('hkbridge ${bridge.emulator}, protocol ${bridge.protocol}, channels ${bridge.channels}');
+
+  final control = HkControl(bridge.send);
+  await control.configure(device: HkDevice.iPad, osVersion: '17.0');
+
+  const channel = 'healthkit_permissions';
+  print('isAvailable: ${await bridge.invokeMethod(channel, 'isAvailable')}');
+  try {
+    await bridge.invokeMethod(channel, 'readCharacteristic',
+        {'identifier': 'HKCharacteristicTypeIdentifierBloodType'});
+  } on HkPlatformException catch (e) {
+    print('readCharacteristic: ${e.code} ${e.details}');
+  }
+
+  // Pipelining: every call has its own id; replies are matched by id.
+  final answers = await Future.wait([
+    for (var i = 0; i < 100; i++) bridge.invokeMethod(channel, 'isAvailable'),
+  ]);
+  print('100 pipelined isAvailable calls: ${answers.toSet()}');
+
+  exitCode = await bridge.close();
+}

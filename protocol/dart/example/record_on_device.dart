@@ -1,0 +1,38 @@
+// Record a real app's healthkit_permissions traffic on a device, as a transcript for
+// `hkbridge replay --match value recorded.jsonl`.
+//
+// Use this binding instead of WidgetsFlutterBinding in main() of a debug build (or in an
+// integration test): every message the app sends on the recorded channels is written to
+// `<documents>/hkbridge-recording.jsonl`; pull it off the device when the run is done.
+
+import 'dart:io';
+
+import 'package:flutter/services.dart';
+import 'package:flutter/widgets.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
+
+class RecordingBinding extends WidgetsFlutterBinding {
+  RecordingBinding(this.sink);
+
+  final IOSink sink;
+
+  @override
+  BinaryMessenger createBinaryMessenger() => RecordingBinaryMessenger(
+        super.createBinaryMessenger(),
+        onLine: sink.writeln,
+        methodChannels: const {'healthkit_permissions'},
+      );
+}
+
+/// Call first in `main()`, before `runApp`; [directory] is where the app may write (e.g. from
+/// path_provider's getApplicationDocumentsDirectory()).
+void startRecording(Directory directory) {
+  final sink = File('${directory.path}/hkbridge-recording.jsonl').openWrite();
+  RecordingBinding(sink);
+}
+
+Future<void> main() async {
+  startRecording(Directory.systemTemp);
+  const channel = MethodChannel('healthkit_permissions');
+  await channel.invokeMethod<bool>('isAvailable');
+}

@@ -1,0 +1,148 @@
+// Typed helpers for the emulator's control channel `hkbridge/control` (SPEC section 11).
+
+import 'invoke.dart';
+
+/// The simulated device model.
+enum HkDevice { iPhone, iPad }
+
+/// How the simulated user answers a permission prompt.
+enum HkPromptAnswer { grant, deny }
+
+/// A type's share (write) status, as HealthKit reports it to the app.
+enum HkShareStatus { notDetermined, sharingDenied, sharingAuthorized }
+
+/// A type's read decision, which the app can never learn.
+enum HkReadDecision { notDetermined, granted, denied }
+
+/// One entry of [HkControl.setPromptPolicy]'s `overrides`.
+final class HkPromptOverride {
+  const HkPromptOverride({this.read, this.write});
+  final HkPromptAnswer? read;
+  final HkPromptAnswer? write;
+
+  Map<String, Object?> toArgs() => {
+        if (read != null) 'read': read!.name,
+        if (write != null) 'write': write!.name,
+      };
+}
+
+/// The control channel: sets the emulator's state up from a test. Every method is a method call
+/// on [channel]; an error envelope throws [HkPlatformException].
+final class HkControl {
+  /// [send] is `HkBridge.send` (or any messenger's send that reaches the emulator).
+  const HkControl(this._send);
+  final HkSend _send;
+
+  static const String channel = 'hkbridge/control';
+
+  Future<Object?> _call(String method, [Object? arguments]) =>
+      hkInvokeMethod(_send, channel, method, arguments);
+
+  /// Back to the default state: iPhone, iOS 17.5, bundle id `com.example.app`, clock at
+  /// 2024-01-01T00:00:00Z, uuid counter 0, grant-all prompts, empty store.
+  Future<void> reset() async {
+    await _call('reset');
+  }
+
+  /// Changes the device; only the arguments given are sent. [now] is ms since the Unix epoch.
+  Future<void> configure({
+    HkDevice? device,
+    String? osVersion,
+    bool? restricted,
+    String? bundleId,
+    int? now,
+    int? uuidSeed,
+  }) async {
+    await _call('configure', <String, Object?>{
+      if (device != null) 'device': device.name,
+      if (osVersion != null) 'osVersion': osVersion,
+      if (restricted != null) 'restricted': restricted,
+      if (bundleId != null) 'bundleId': bundleId,
+      if (now != null) 'now': now,
+      if (uuidSeed != null) 'uuidSeed': uuidSeed,
+    });
+  }
+
+  /// How the simulated user answers prompts; [overrides] by HealthKit identifier.
+  Future<void> setPromptPolicy({
+    HkPromptAnswer? read,
+    HkPromptAnswer? write,
+    Map<String, HkPromptOverride>? overrides,
+  }) async {
+    await _call('setPromptPolicy', <String, Object?>{
+      if (read != null) 'read': read.name,
+      if (write != null) 'write': write.name,
+      if (overrides != null)
+        'overrides': {for (final e in overrides.entries) e.key: e.value.toArgs()},
+    });
+  }
+
+  /// Sets a type's authorization as if the user had decided in Settings
+  /// (revoking = `share: HkShareStatus.sharingDenied`).
+  Future<void> setAuthorization(String identifier,
+      {HkShareStatus? share, HkReadDecision? read}) async {
+    await _call('setAuthorization', <String, Object?>{
+      'identifier': identifier,
+      if (share != null) 'share': share.name,
+      if (read != null) 'read': read.name,
+    });
+  }
+
+  /// Sets a characteristic: [value] is HealthKit's raw Int, `{'year', 'month', 'day'}` for the
+  /// date of birth, or null to clear it.
+  Future<void> setCharacteristic(String identifier, Object? value) async {
+    await _call('setCharacteristic', <String, Object?>{'identifier': identifier, 'value': value});
+  }
+
+  /// Adds samples written by another app or device (no authorization needed); returns their
+  /// uuids in order. [records] are record maps as `writeRecord` takes them (SPEC section 8).
+  Future<List<String>> addSamples(List<Map<String, Object?>> records,
+      {String? sourceBundleId, String? sourceName}) async {
+    final result = await _call('addSamples', <String, Object?>{
+      'records': records,
+      if (sourceBundleId != null || sourceName != null)
+        'source': <String, Object?>{
+          if (sourceBundleId != null) 'bundleId': sourceBundleId,
+          if (sourceName != null) 'name': sourceName,
+        },
+    });
+    final uuids = result is Map ? result['uuids'] : null;
+    if (uuids is! List || !uuids.every((u) => u is String)) {
+      throw FormatException('addSamples answered $result; expected {"uuids": [String, ...]}');
+    }
+    return List<String>.from(uuids);
+  }
+
+  /// Makes the next [count] (default 1) calls of [method] fail with [code].
+  Future<void> injectFault(String method, String code,
+      {int? hkErrorCode, String? message, int? count}) async {
+    await _call('injectFault', <String, Object?>{
+      'method': method,
+      'code': code,
+      if (hkErrorCode != null) 'hkErrorCode': hkErrorCode,
+      if (message != null) 'message': message,
+      if (count != null) 'count': count,
+    });
+  }
+
+  /// Moves the emulator's clock forward by [by] (whole milliseconds); returns the new time in
+  /// ms since the Unix epoch.
+  Future<int> advanceClock(Duration by) async {
+    final result = await _call('advanceClock', <String, Object?>{'ms': by.inMilliseconds});
+    final now = result is Map ? result['now'] : null;
+    if (now is! int) {
+      throw FormatException('advanceClock answered $result; expected {"now": Int}');
+    }
+    return now;
+  }
+
+  /// The whole emulator state: device, now, authorization, promptsShown, settingsOpened,
+  /// samples, workoutsInProgress.
+  Future<Map<Object?, Object?>> snapshot() async {
+    final result = await _call('snapshot');
+    if (result is! Map) {
+      throw FormatException('snapshot answered $result; expected a map');
+    }
+    return Map<Object?, Object?>.from(result);
+  }
+}

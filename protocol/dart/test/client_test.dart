@@ -1,0 +1,104 @@
+// HkBridge over real pipes, against test/fixtures/fake_hkbridge.sh: a shell script that writes
+// canned frames (out-of-order replies, PROTOCOL_ERROR, null replies, HOST_MESSAGE, a bad frame).
+
+import 'dart:async';
+import 'dart:io';
+import 'dart:typed_data';
+
+import 'package:flutter_test/flutter_test.dart';
+import 'package:hkbridge_client/hkbridge_core.dart';
+
+import 'hex.dart';
+
+final String fake = File('test/fixtures/fake_hkbridge.sh').absolute.path;
+
+Future<HkBridge> startFake(String scenario,
+        {void Function(String)? onStderr, HostMessageHandler? onHostMessage}) =>
+    HkBridge.start(
+      executable: fake,
+      args: [scenario],
+      onStderr: onStderr ?? (_) {},
+      onHostMessage: onHostMessage,
+    );
+
+ByteData oneByte() => ByteData.sublistView(Uint8List.fromList([0]));
+
+void main() {
+  group('HkBridge', () {
+    test('reads HELLO, matches replies by id, fails the oldest request on PROTOCOL_ERROR 0',
+        () async {
+      final stderrLines = <String>[];
+      final bridge = await startFake('replies', onStderr: stderrLines.add);
+      expect(bridge.protocol, 1);
+      expect(bridge.emulator, 'fake');
+      expect(bridge.channels, ['c', 'hkbridge/control']);
+      expect(bridge.device, {'model': 'iPhone'});
+
+      final first = bridge.send('c', oneByte());
+      final second = bridge.send('c', oneByte());
+      final third = bridge.send('c', oneByte());
+      await expectLater(
+          first,
+          throwsA(isA<HkBridgeProtocolException>()
+              .having((e) => e.id, 'id', 0)
+              .having((e) => e.reason, 'reason', 'bad frame')));
+      final reply = await second;
+      expect(Uint8List.sublistView(reply!), hex('0001'));
+      expect(await third, isNull);
+
+      expect(await bridge.close(), 0);
+      expect(stderrLines, contains('fake: done'));
+    });
+
+    test('a process that exits fails waiting requests with its code and stderr', () async {
+      final bridge = await startFake('exit');
+      await expectLater(
+          bridge.send('c', oneByte()),
+          throwsA(isA<HkBridgeExitedException>()
+              .having((e) => e.exitCode, 'exitCode', 3)
+              .having((e) => e.stderrTail, 'stderrTail', contains('fake: dying'))));
+      await expectLater(bridge.send('c', oneByte()), throwsA(isA<HkBridgeExitedException>()));
+      expect(await bridge.close(), 3);
+    });
+
+    test('a HOST_MESSAGE is answered with the handler\'s bytes as HOST_REPLY', () async {
+      final echoed = Completer<String>();
+      String? seenChannel;
+      Uint8List? seenMessage;
+      final bridge = await startFake('hostmessage', onStderr: (line) {
+        if (!echoed.isCompleted) echoed.complete(line);
+      }, onHostMessage: (channel, message) {
+        seenChannel = channel;
+        seenMessage = Uint8List.fromList(Uint8List.sublistView(message!));
+        return ByteData.sublistView(hex('0001'));
+      });
+      // The fake prints the HOST_REPLY it read, as hex: length 16, kind 4, flags 0, id 9,
+      // channel "ev", payload 00 01.
+      expect(await echoed.future, '10000000' '04' '00' '09000000' '0200' '6576' '0001');
+      expect(seenChannel, 'ev');
+      expect(seenMessage, hex('07 01 78'));
+      expect(await bridge.close(), 0);
+    });
+
+    test('a malformed frame from the host fails waiting requests', () async {
+      final bridge = await startFake('badframe');
+      await expectLater(
+          bridge.send('c', oneByte()),
+          throwsA(isA<HkBridgeException>()
+              .having((e) => e.message, 'message', contains('malformed frame'))));
+      await bridge.close();
+    });
+
+    test('another protocol version fails start', () async {
+      await expectLater(startFake('protocol2'),
+          throwsA(isA<HkBridgeException>().having((e) => e.message, 'message', contains('2'))));
+    });
+
+    test('a missing executable fails start with a message naming it', () async {
+      await expectLater(
+          HkBridge.start(executable: '/nonexistent/hkbridge'),
+          throwsA(isA<HkBridgeException>()
+              .having((e) => e.message, 'message', contains('/nonexistent/hkbridge'))));
+    });
+  }, skip: Platform.isWindows ? 'the fake host is a POSIX shell script' : null);
+}
