@@ -156,6 +156,22 @@ import Testing
     }
   }
 
+  /// The same declared 4 GiB - 1 frame within `--max-frame 4294967295`, under a 1 GiB
+  /// virtual-memory limit (the binary needs under 100 MB): allocating the declared size would fail
+  /// and kill the process with SIGABRT; growing with the bytes that arrive, it ends with exit 3.
+  @Test func hugeDeclaredFrameUnderAMemoryLimitDoesNotAbort() throws {
+    let header: [UInt8] = [0x01, 0x00] + RobustnessWire.uint32(98) + [0x00, 0x00]
+    let session = try RobustnessSession(
+      ["serve", "--max-frame", "4294967295"], virtualMemoryLimitKB: 1 << 20)
+    session.write(RobustnessWire.uint32(.max) + header)
+    session.writeZeros(4 * 1024 * 1024)
+    let end = session.finish()
+    #expect(end.exitedNormally, "killed by signal \(end.status): \(end.stderr.prefix(200))")
+    #expect(end.status == 3)
+    let frames = try #require(RobustnessWire.frames(end.stdout))
+    #expect(frames.map(\.kind) == [Self.helloKind])
+  }
+
   /// The reader closes stdout at once; the host's writes fail (EPIPE, not SIGPIPE) and it ends
   /// with status 0 whatever the input still holds.
   @Test(arguments: [false, true])

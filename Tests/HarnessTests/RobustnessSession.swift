@@ -24,12 +24,20 @@ final class RobustnessSession {
   private let readersDone = DispatchGroup()
 
   /// Starts `hkbridge ARGS`; with `readStdout: false` the reading end of its stdout is closed at
-  /// once (the reader went away).
-  init(_ arguments: [String], readStdout: Bool = true) throws {
+  /// once (the reader went away); with `virtualMemoryLimitKB` it runs under `ulimit -v` (through
+  /// `/bin/sh`, which then execs it), so that an attempt to allocate a huge buffer fails.
+  init(_ arguments: [String], readStdout: Bool = true, virtualMemoryLimitKB: Int? = nil) throws {
     // Writing to a process that has exited must fail with EPIPE here, not kill the test run.
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = BinaryRunner.executableURL
-    process.arguments = arguments
+    if let limit = virtualMemoryLimitKB {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -v \(limit) && exec \"$0\" \"$@\"", BinaryRunner.executableURL.path]
+        + arguments
+    } else {
+      process.executableURL = BinaryRunner.executableURL
+      process.arguments = arguments
+    }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
