@@ -106,7 +106,9 @@ public final class FrameServer {
   public var isInsideFrame: Bool { start != end || skipRemaining > 0 }
 
   /// Free space to read into; after reading `n` bytes into it, call ``didRead(_:)``. Makes room
-  /// for the whole of a pending frame (up to `maxFrame`), never for a frame being skipped.
+  /// for more of a pending frame (up to `maxFrame`), but never more than the bytes already held, so
+  /// memory follows the bytes that arrived, not the length a frame declares; never for a skipped
+  /// frame.
   public func readSpace() -> UnsafeMutableRawBufferPointer {
     if start == end {
       start = 0
@@ -121,7 +123,7 @@ public final class FrameServer {
     if skipRemaining == 0 && available >= FrameLayout.lengthSize {
       let length = Int(loadLength(at: start))
       if length <= maxFrame {
-        needed = max(needed, FrameLayout.lengthSize + length - available)
+        needed = max(needed, min(FrameLayout.lengthSize + length - available, available))
       }
     }
     if buffer.count - end < needed {
