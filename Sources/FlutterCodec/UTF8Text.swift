@@ -1,6 +1,12 @@
 /// Strings straight from the message buffer: validated as UTF-8 without the generic machinery of
 /// `String(validating:as:)` (which looks up type metadata at run time on every call).
-enum UTF8Text {
+public enum UTF8Text {
+  /// Where the first ill-formed UTF-8 sequence in `bytes` starts, or `nil` when all are valid:
+  /// the codec's own check, for callers outside it (the CLI refuses non-UTF-8 arguments with it).
+  public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { firstInvalidOffset($0) }
+  }
+
   /// The string whose UTF-8 bytes are `bytes`, or `nil` when they are not valid UTF-8.
   @inline(__always)
   static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {

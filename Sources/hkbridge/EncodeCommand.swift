@@ -246,31 +246,18 @@ enum CommandIO {
         candidates.append(Array(whole[(equals + 1)...]))
       }
       for raw in candidates
-      where firstInvalidUTF8(raw) != nil && String(decoding: raw, as: UTF8.self) == text {
+      where UTF8Text.firstInvalidOffset(raw) != nil && String(decoding: raw, as: UTF8.self) == text
+      {
         return raw
       }
     }
     return nil
   }
 
-  /// Where the first ill-formed UTF-8 sequence of `bytes` starts, or `nil` when there is none.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded): offset += encoded.count
-      case .error: return offset
-      case .emptyInput: return nil
-      }
-    }
-  }
-
   /// Refuses a text argument (`name`) whose bytes are not valid UTF-8: it could not be sent as a
   /// Flutter string without being changed.
   static func checkUTF8(_ text: String, _ name: String) throws {
-    guard let raw = rawArgument(text), let offset = firstInvalidUTF8(raw) else { return }
+    guard let raw = rawArgument(text), let offset = UTF8Text.firstInvalidOffset(raw) else { return }
     let byte = String(raw[offset], radix: 16)
     throw fail(
       "\(name) must be valid UTF-8, but byte 0x\(byte.count == 1 ? "0" + byte : byte) at "
