@@ -37,12 +37,17 @@ public enum RecordTypeMapper {
   /// `requiresNewerOS`.
   public static func resolve(_ ckType: String, os: OSVersion) throws(Refusal) -> ResolvedType {
     guard let row = byCKType[ckType] else {
+      if let scheme = SchemeHint.hint(for: ckType, expected: .ckType) {
+        throw Refusal(
+          .unknownType, type: ckType, message: "unknown CKType '\(ckType)': \(scheme.message)",
+          suggestion: scheme.suggestion, expected: .ckType)
+      }
       let suggestion = suggestCKType(for: ckType)
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       throw Refusal(
         .unknownType, type: ckType,
         message: "unknown CKType '\(ckType)'\(hint) (see `hkbridge types` for every CKType)",
-        suggestion: suggestion)
+        suggestion: suggestion, expected: .ckType)
     }
     let resolved: ResolvedType
     switch row.target {
@@ -181,18 +186,8 @@ public enum RecordTypeMapper {
 
   /// The CKType a misspelt one most likely means (case-insensitive, or within two edits).
   public static func suggestCKType(for text: String) -> String? {
-    let key = text.lowercased()
-    if let exact = allCKTypes.first(where: { $0.lowercased() == key }) { return exact }
-    var best: (distance: Int, names: [String]) = (3, [])
-    for name in allCKTypes {
-      let distance = Catalogue.editDistance(key, name.lowercased(), limit: 2)
-      if distance < best.distance {
-        best = (distance, [name])
-      } else if distance == best.distance {
-        best.names.append(name)
-      }
-    }
-    return best.names.count == 1 ? best.names[0] : nil
+    if byCKType[text] != nil { return nil }
+    return NearestName.find(text, among: allCKTypes)
   }
 
   /// A refusal with the standard message of its reason.

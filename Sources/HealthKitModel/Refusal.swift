@@ -57,12 +57,15 @@ public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
   public let allowedActivities: [String]
   /// For `unknownType`: the spelling the caller most likely meant.
   public let suggestion: String?
+  /// For `unknownType`: the naming scheme in which the name was not found.
+  public let expected: NamingScheme?
   /// A sentence saying what was wrong and what would be right.
   public let message: String
 
   public init(
     _ reason: RefusalReason, type: String, message: String, minimumOS: OSVersion? = nil,
-    deviceOS: OSVersion? = nil, allowedActivities: [String] = [], suggestion: String? = nil
+    deviceOS: OSVersion? = nil, allowedActivities: [String] = [], suggestion: String? = nil,
+    expected: NamingScheme? = nil
   ) {
     self.reason = reason
     self.type = type
@@ -70,6 +73,7 @@ public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     self.deviceOS = deviceOS
     self.allowedActivities = allowedActivities
     self.suggestion = suggestion
+    self.expected = expected
     self.message = message
   }
 

@@ -1,11 +1,13 @@
 import FlutterCodec
+import HealthKitModel
 import HealthStore
 
 /// Typed access to a method's arguments map (or to a map nested in it), with every failure an
 /// `INVALID_ARGUMENTS` error that names the field in `details.field`.
 ///
 /// Rules shared by every method:
-/// - the arguments are a map with string keys; a method that takes no arguments ignores them;
+/// - the arguments are a map with string keys; a key the method does not take is refused
+///   (``rejectUnknownFields(allowed:)``); a method that takes no arguments accepts `null`;
 /// - a required field that is missing or `null` is "missing"; an optional field that is `null`
 ///   counts as absent (Dart passes `null` for optional parameters left out);
 /// - integers are int32 or int64 values; numbers (for values) are int32, int64 or float64;
@@ -230,12 +232,35 @@ public struct Arguments {
 }
 
 extension Arguments {
-  /// Refuses fields this method does not know (the control channel catches typos this way).
+  /// The one check of unknown keys, used by every method (its table row's `takes:` list) and
+  /// every nested map with a fixed set of keys: a key not in `allowed` is `INVALID_ARGUMENTS`
+  /// with `details.field` (its path) and, when a known key is near, `details.didYouMean`. A key
+  /// whose value is `null` counts as left out (Dart sends `null` for optional parameters), so it
+  /// is not refused. A method that takes nothing accepts `null` or an empty map.
   public func rejectUnknownFields(allowed: [String]) throws(HealthError) {
-    for key in try keys() where !allowed.contains(key) {
-      let list = allowed.isEmpty ? "no fields" : allowed.joined(separator: ", ")
+    var isMap = false
+    if case .map = value { isMap = true }
+    if allowed.isEmpty, !value.isNull, !isMap {
       throw HealthError.invalidArgument(
-        field: fieldName(key), "unknown field '\(fieldName(key))'; this method takes \(list)")
+        field: ownName, "this method takes no arguments; send null, not \(value.typeName)")
     }
+    let all = try entries()
+    for (key, entry) in zip(try keys(), all) where !allowed.contains(key) && !entry.value.isNull {
+      throw unknownField(key, allowed: allowed)
+    }
+  }
+
+  /// The error for the unknown key `key`.
+  func unknownField(_ key: String, allowed: [String]) -> HealthError {
+    let path = fieldName(key)
+    guard let meant = NearestName.find(key, among: allowed) else {
+      let list = allowed.isEmpty ? "no arguments" : allowed.joined(separator: ", ")
+      let taker = path == key ? "this method" : "'\(ownName)'"
+      return .invalidArgument(field: path, "unknown argument '\(path)'; \(taker) takes \(list)")
+    }
+    var error = HealthError.invalidArgument(
+      field: path, "unknown argument '\(path)' (did you mean '\(meant)'?)")
+    error.didYouMean = meant
+    return error
   }
 }

@@ -7,9 +7,9 @@ import HealthStore
 /// or by CKType (`steps`, `bloodPressure` → both members); any OS version's types are accepted.
 enum AuthorizationControl {
   static let table: MethodTable = [
-    "setPromptPolicy": .control(setPromptPolicy),
-    "setAuthorization": .control(setAuthorization),
-    "setCharacteristic": .control(setCharacteristic),
+    "setPromptPolicy": .control(takes: ["read", "write", "overrides"], setPromptPolicy),
+    "setAuthorization": .control(takes: ["identifier", "share", "read"], setAuthorization),
+    "setCharacteristic": .control(takes: ["identifier", "value"], setCharacteristic),
   ]
 
   static let answers = PromptAnswer.allCases.map(\.rawValue)
@@ -21,7 +21,6 @@ enum AuthorizationControl {
   @Sendable
   static func setPromptPolicy(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
-    try args.rejectUnknownFields(allowed: ["read", "write", "overrides"])
     let read = try args.optionalChoice("read", of: answers).flatMap(PromptAnswer.init(rawValue:))
     let write = try args.optionalChoice("write", of: answers).flatMap(PromptAnswer.init(rawValue:))
     var overrides: [String: PromptPolicy.Override]?
@@ -55,7 +54,6 @@ enum AuthorizationControl {
   @Sendable
   static func setAuthorization(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
-    try args.rejectUnknownFields(allowed: ["identifier", "share", "read"])
     let name = try args.string("identifier")
     let identifiers = try identifiers(name, field: "identifier")
     let share = try args.optionalChoice("share", of: ShareStatus.allCases.map(\.rawValue))
@@ -97,7 +95,6 @@ enum AuthorizationControl {
   @Sendable
   static func setCharacteristic(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
-    try args.rejectUnknownFields(allowed: ["identifier", "value"])
     let name = try args.string("identifier")
     let identifiers = try identifiers(name, field: "identifier")
     guard identifiers.count == 1, let info = Catalogue.info(identifiers[0]),

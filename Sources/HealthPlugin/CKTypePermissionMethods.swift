@@ -8,8 +8,8 @@ import HealthStore
 /// iOS has, `sleepSession` → sleep analysis, `workout` → the workout type).
 enum CKTypePermissionMethods {
   static let table: MethodTable = [
-    "requestPermissions": .healthKit(requestPermissions),
-    "checkPermissions": .healthKit(checkPermissions),
+    "requestPermissions": .healthKit(takes: ["read", "write"], requestPermissions),
+    "checkPermissions": .healthKit(takes: ["types"], checkPermissions),
   ]
 
   /// The order in which the refusal stages are checked (SPEC 7): the earliest failing stage
@@ -150,7 +150,8 @@ enum CKTypePermissionMethods {
       type: first.type, minimumOS: first.minimumOS,
       deviceOS: code == .typeUnavailableOnOS ? store.osVersion.description : nil,
       reason: first.reason, types: problems,
-      iosBehavior: code == .readOnlyType ? HealthError.exceptionBehavior : nil)
+      iosBehavior: code == .readOnlyType ? HealthError.exceptionBehavior : nil,
+      didYouMean: first.didYouMean, expected: first.expected)
   }
 
   static func appendNew(_ identifiers: [String], to list: inout [String]) {

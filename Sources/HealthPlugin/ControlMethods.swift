@@ -3,26 +3,26 @@ import HealthKitModel
 import HealthStore
 
 /// The control channel `hkbridge/control` (SPEC 11): sets the emulated device and the simulated
-/// user up, and shows the store. Control methods refuse unknown fields (typos would otherwise
-/// pass silently).
+/// user up, and shows the store. Like every method, each declares the arguments it takes
+/// (`takes:`); a key it does not take is refused.
 enum ControlMethods {
   static let table = MethodTable.merging([
     core, AuthorizationControl.table, RecordMethods.controlTable,
   ])
 
   static let core: MethodTable = [
-    "reset": .control { context in
+    "reset": .control(takes: []) { context in
       let store = context.store
       return {
         store.reset()
         return .null
       }
     },
-    "configure": .control(configure),
-    "injectFault": .control(injectFault),
-    "advanceClock": .control { (context) throws(HealthError) -> MethodOperation in
+    "configure": .control(takes: configureKeys, configure),
+    "injectFault": .control(
+      takes: ["method", "code", "hkErrorCode", "message", "count"], injectFault),
+    "advanceClock": .control(takes: ["ms"]) { (context) throws(HealthError) -> MethodOperation in
       let args = context.arguments
-      try args.rejectUnknownFields(allowed: ["ms"])
       let milliseconds = try args.int("ms")
       let store = context.store
       return { () throws(HealthError) in
@@ -30,7 +30,7 @@ enum ControlMethods {
         return .object([("now", .swiftInt(store.now))])
       }
     },
-    "snapshot": .control { context in
+    "snapshot": .control(takes: []) { context in
       let store = context.store
       return { StateEncoding.snapshot(store) }
     },
@@ -38,12 +38,11 @@ enum ControlMethods {
 
   // MARK: configure
 
+  static let configureKeys = ["device", "osVersion", "restricted", "bundleId", "now", "uuidSeed"]
+
   @Sendable
   static func configure(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
-    try args.rejectUnknownFields(allowed: [
-      "device", "osVersion", "restricted", "bundleId", "now", "uuidSeed",
-    ])
     let device = try args.optionalChoice("device", of: DeviceModel.allCases.map(\.rawValue))
       .flatMap(DeviceModel.init(rawValue:))
     var version: OSVersion?
@@ -100,7 +99,6 @@ enum ControlMethods {
   @Sendable
   static func injectFault(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
-    try args.rejectUnknownFields(allowed: ["method", "code", "hkErrorCode", "message", "count"])
     let method = try args.string("method")
     guard context.pluginMethods.contains(method) else {
       throw HealthError.invalidArgument(

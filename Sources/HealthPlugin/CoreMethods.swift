@@ -7,15 +7,15 @@ import HealthStore
 /// `HEALTH_DATA_UNAVAILABLE` (SPEC 9.6, and SPEC 7's order of checks).
 enum CoreMethods {
   static let table: MethodTable = [
-    "getPlatformVersion": .always { context in
+    "getPlatformVersion": .always(takes: []) { context in
       let store = context.store
       return { .string("\(store.systemName) \(store.osVersion)") }
     },
-    "isAvailable": .always { context in
+    "isAvailable": .always(takes: []) { context in
       let store = context.store
       return { .bool(store.availability == .available) }
     },
-    "openHealthSettings": .healthKit { context in
+    "openHealthSettings": .healthKit(takes: []) { context in
       let store = context.store
       return {
         store.recordSettingsOpened()
@@ -23,6 +23,6 @@ enum CoreMethods {
       }
     },
     // iOS has no API to revoke HealthKit permissions; only the user can, in Settings.
-    "revokePermissions": .healthKit { _ in { .bool(false) } },
+    "revokePermissions": .healthKit(takes: []) { _ in { .bool(false) } },
   ]
 }

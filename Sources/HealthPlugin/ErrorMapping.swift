@@ -4,8 +4,8 @@ import HealthStore
 /// The one place where typed errors become the `FlutterError` Dart sees (SPEC section 10).
 ///
 /// `details` is always a map. Its keys appear only when they apply, always in this order:
-/// `hkErrorCode`, `type`, `field`, `offset`, `minimumOS`, `deviceOS`, `reason`,
-/// `allowedActivities`, `types`, `iosBehavior`.
+/// `hkErrorCode`, `type`, `field`, `didYouMean`, `expected`, `offset`, `minimumOS`, `deviceOS`,
+/// `reason`, `allowedActivities`, `types`, `iosBehavior`.
 enum ErrorMapping {
   static func flutterError(_ error: HealthError) -> FlutterError {
     FlutterError(code: error.code.rawValue, message: error.message, details: details(error))
@@ -16,6 +16,8 @@ enum ErrorMapping {
     if let code = error.hkErrorCode { pairs.append(("hkErrorCode", .swiftInt(code))) }
     if let type = error.type { pairs.append(("type", .string(type))) }
     if let field = error.field { pairs.append(("field", .string(field))) }
+    if let meant = error.didYouMean { pairs.append(("didYouMean", .string(meant))) }
+    if let expected = error.expected { pairs.append(("expected", .string(expected))) }
     if let offset = error.offset { pairs.append(("offset", .swiftInt(offset))) }
     if let minimumOS = error.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }
     if let deviceOS = error.deviceOS { pairs.append(("deviceOS", .string(deviceOS))) }

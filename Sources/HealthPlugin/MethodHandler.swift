@@ -42,7 +42,9 @@ public typealias MethodOperation = () throws(HealthError) -> ChannelValue
 /// One method of a channel, run through SPEC 7's order of checks:
 ///
 /// 1. HealthKit available (when `requiresHealthKit`);
-/// 2. `validate`: argument shapes → types known and mapped → iOS version → writability → field
+/// 2. argument shapes: first the keys (every key must be one of `takes`, the method's declared
+///    arguments; nested maps are checked by the same rule as they are read), then `validate`:
+///    the rest of the argument shapes → types known and mapped → iOS version → writability → field
 ///    values → authorization. It changes nothing and returns the operation;
 /// 3. an injected fault for this method (when `acceptsFaults`);
 /// 4. the operation.
@@ -51,41 +53,49 @@ public typealias MethodOperation = () throws(HealthError) -> ChannelValue
 public struct MethodHandler: Sendable {
   public var requiresHealthKit: Bool
   public var acceptsFaults: Bool
+  /// The argument keys the method takes (`[]`: none, so `null`); `nil` leaves the keys to
+  /// `validate` (every method of this package declares its keys; a unit test checks it).
+  public var takes: [String]?
   public var validate: @Sendable (MethodContext) throws(HealthError) -> MethodOperation
 
   public init(
-    requiresHealthKit: Bool = true, acceptsFaults: Bool = true,
+    requiresHealthKit: Bool = true, acceptsFaults: Bool = true, takes: [String]? = nil,
     validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
   ) {
     self.requiresHealthKit = requiresHealthKit
     self.acceptsFaults = acceptsFaults
+    self.takes = takes
     self.validate = validate
   }
 
   /// A plugin method that answers even when HealthKit is unavailable.
   public static func always(
+    takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
   ) -> MethodHandler {
-    MethodHandler(requiresHealthKit: false, acceptsFaults: true, validate: validate)
+    MethodHandler(requiresHealthKit: false, acceptsFaults: true, takes: takes, validate: validate)
   }
 
   /// A HealthKit method of the plugin channel.
   public static func healthKit(
+    takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
   ) -> MethodHandler {
-    MethodHandler(requiresHealthKit: true, acceptsFaults: true, validate: validate)
+    MethodHandler(requiresHealthKit: true, acceptsFaults: true, takes: takes, validate: validate)
   }
 
   /// A control-channel method: no availability check, no faults.
   public static func control(
+    takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
   ) -> MethodHandler {
-    MethodHandler(requiresHealthKit: false, acceptsFaults: false, validate: validate)
+    MethodHandler(requiresHealthKit: false, acceptsFaults: false, takes: takes, validate: validate)
   }
 
   /// Runs the whole pipeline for one call.
   public func run(_ context: MethodContext) throws(HealthError) -> ChannelValue {
     if requiresHealthKit { try context.store.requireAvailable() }
+    if let takes { try context.arguments.rejectUnknownFields(allowed: takes) }
     let operation = try validate(context)
     if acceptsFaults, let fault = context.store.consumeFault(for: context.method) {
       throw fault

@@ -8,23 +8,27 @@ import HealthStore
 /// or newer than the device's iOS is SKIPPED with a warning that suggests the right spelling.
 enum PermissionBridgeMethods {
   static let table: MethodTable = [
-    "requestQuantityPermissions": .healthKit { context throws(HealthError) in
+    "requestQuantityPermissions": .healthKit(takes: sampleRequestKeys) { context throws(HealthError) in
       try sampleRequest(context, classes: [.quantity], kind: "quantity")
     },
-    "requestCategoryPermissions": .healthKit { context throws(HealthError) in
+    "requestCategoryPermissions": .healthKit(takes: sampleRequestKeys) { context throws(HealthError) in
       try sampleRequest(context, classes: [.category], kind: "category")
     },
-    "requestCharacteristicPermissions": .healthKit(characteristicRequest),
-    "requestWorkoutPermissions": .healthKit { context throws(HealthError) in
+    "requestCharacteristicPermissions": .healthKit(
+      takes: ["identifiers"], characteristicRequest),
+    "requestWorkoutPermissions": .healthKit(takes: ["read", "write"]) { context throws(HealthError) in
       try fixedRequest(context, identifiers: [HealthStore.workoutIdentifier])
     },
-    "requestBloodPressurePermissions": .healthKit { context throws(HealthError) in
+    "requestBloodPressurePermissions": .healthKit(takes: ["read", "write"]) { context throws(HealthError) in
       try fixedRequest(context, identifiers: bloodPressureIdentifiers)
     },
-    "authorizationStatus": .healthKit(authorizationStatus),
-    "requestStatus": .healthKit(requestStatus),
-    "readCharacteristic": .healthKit(readCharacteristic),
+    "authorizationStatus": .healthKit(takes: ["identifier"], authorizationStatus),
+    "requestStatus": .healthKit(takes: ["read", "write"], requestStatus),
+    "readCharacteristic": .healthKit(takes: ["identifier"], readCharacteristic),
   ]
+
+  /// The arguments of `requestQuantityPermissions` and `requestCategoryPermissions`.
+  static let sampleRequestKeys = ["identifiers", "read", "write"]
 
   /// Blood pressure is authorized through its members, never the correlation.
   static let bloodPressureIdentifiers = [

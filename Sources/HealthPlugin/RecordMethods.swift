@@ -11,17 +11,20 @@ enum RecordMethods {
   /// Methods of the plugin channel.
   static let pluginTable: MethodTable = [
     "writeRecord": .healthKit(writeRecord),
-    "writeRecords": .healthKit(writeRecords),
-    "readRecords": .healthKit(readRecords),
-    "deleteRecords": .healthKit(deleteRecords),
-    "startWorkout": .healthKit(WorkoutMethods.start),
-    "endWorkout": .healthKit(WorkoutMethods.end),
-    "discardWorkout": .healthKit(WorkoutMethods.discard),
+    "writeRecords": .healthKit(takes: ["records"], writeRecords),
+    "readRecords": .healthKit(
+      takes: ["type", "start", "end", "limit", "ascending", "unit"], readRecords),
+    "deleteRecords": .healthKit(takes: ["uuids"], deleteRecords),
+    "startWorkout": .healthKit(
+      takes: ["activityType", "locationType", "start", "live"], WorkoutMethods.start),
+    "endWorkout": .healthKit(
+      takes: ["sessionId", "end", "energy", "distance", "aborted"], WorkoutMethods.end),
+    "discardWorkout": .healthKit(takes: ["sessionId"], WorkoutMethods.discard),
   ]
 
   /// Methods of the control channel.
   static let controlTable: MethodTable = [
-    "addSamples": .control(addSamples)
+    "addSamples": .control(takes: ["records", "source"], addSamples)
   ]
 
   /// The snapshot's `samples` value: every stored sample in the order written, in the shape
@@ -122,7 +125,6 @@ enum RecordMethods {
   @Sendable
   static func addSamples(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
-    try args.rejectUnknownFields(allowed: ["records", "source"])
     let records = try args.list("records")
     var source = defaultExternalSource
     if let map = try args.optionalMap("source") {

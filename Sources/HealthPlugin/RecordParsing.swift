@@ -3,58 +3,71 @@ import HealthKitModel
 import HealthStore
 
 /// Reads a record (SPEC 8) out of the channel's arguments: argument shapes only (required
-/// fields present, every field of the right type, no unknown fields). The store checks the rest.
+/// fields present, every field of the right type, no unknown keys, checked first). The store
+/// checks the rest.
 enum RecordParsing {
   static let commonFields = ["type", "start", "end", "metadata"]
 
   static func record(_ args: Arguments) throws(HealthError) -> RecordInput {
     _ = try args.entries()
     let type = try args.string("type")
+    let kind = RecordKind.of(type)
+    // Unknown keys first (argument shapes), once the record's kind says which keys it takes; a
+    // type the mapper does not know is refused as such by the store.
+    if let keys = keys(of: kind, type: type) { try args.rejectUnknownFields(allowed: keys) }
     let start = try args.int("start")
     let end = try args.optionalInt("end")
     let metadata = try metadataEntries(args.optionalMap("metadata"))
-    let kind = RecordKind.of(type)
-    var allowed = commonFields
     let fields: RecordFields
     switch kind {
     case .quantity:
-      allowed += ["value", "unit"]
       let value = try args.number("value")
       let unit = try args.string("unit")
-      let special = try specialFields(args, type: type, allowed: &allowed)
+      let special = try specialFields(args, type: type)
       fields = .quantity(QuantityInput(value: value, unit: unit), special: special)
     case .category:
-      let field = RecordKind.categoryValueField(type)
-      allowed.append(field)
       let value = try categoryValue(
-        args, field: field, required: !RecordKind.categoryValueIsOptional(type))
-      let special = try specialFields(args, type: type, allowed: &allowed)
+        args, field: RecordKind.categoryValueField(type),
+        required: !RecordKind.categoryValueIsOptional(type))
+      let special = try specialFields(args, type: type)
       fields = .category(value, special: special)
     case .sleepStage:
       fields = .sleepStage
     case .bloodPressure:
-      allowed += ["systolic", "diastolic", "unit"]
       fields = .bloodPressure(
         systolic: try args.number("systolic"), diastolic: try args.number("diastolic"),
         unit: try args.string("unit"))
     case .nutrition:
-      allowed += ["name", "nutrients"]
       fields = .nutrition(name: try args.optionalString("name"), nutrients: try nutrients(args))
     case .sleepSession:
-      allowed.append("stages")
       fields = .sleepSession(try stages(args))
     case .workout:
-      allowed +=
-        ["activityType", "locationType", "elevation"] + RecordFieldTable.workoutSeriesFields
-      fields = .workout(try workout(args))
+      fields = .workout(try workout(args, end: end ?? start))
     case .audiogram:
-      allowed.append("points")
       fields = .audiogram(try points(args))
     case .other:
       return RecordInput(type: type, start: start, end: end, metadata: metadata)
     }
-    try args.rejectUnknownFields(allowed: allowed)
     return RecordInput(type: type, start: start, end: end, metadata: metadata, fields: fields)
+  }
+
+  /// The keys a record of `kind` takes (SPEC 8's fields by kind, plus its CKType's special
+  /// fields); nil for a type whose fields are not modelled (refused before they matter).
+  static func keys(of kind: RecordKind, type: String) -> [String]? {
+    let special = RecordFieldTable.rules(for: type).map(\.field)
+    switch kind {
+    case .quantity: return commonFields + ["value", "unit"] + special
+    case .category: return commonFields + [RecordKind.categoryValueField(type)] + special
+    case .sleepStage: return commonFields
+    case .bloodPressure: return commonFields + ["systolic", "diastolic", "unit"]
+    case .nutrition: return commonFields + ["name", "nutrients"]
+    case .sleepSession: return commonFields + ["stages"]
+    case .workout:
+      return commonFields + ["activityType", "locationType", "elevation"]
+        + RecordFieldTable.workoutSeriesFields
+    case .audiogram: return commonFields + ["points"]
+    case .other: return nil
+    }
   }
 
   // MARK: Metadata
@@ -82,12 +95,11 @@ enum RecordParsing {
   // MARK: Quantities and categories
 
   /// The special fields of a CKType (SPEC 8), by their shape.
-  static func specialFields(_ args: Arguments, type: String, allowed: inout [String])
-    throws(HealthError) -> [String: SpecialFieldValue]
+  static func specialFields(_ args: Arguments, type: String) throws(HealthError)
+    -> [String: SpecialFieldValue]
   {
     var values: [String: SpecialFieldValue] = [:]
     for rule in RecordFieldTable.rules(for: type) {
-      allowed.append(rule.field)
       switch rule.shape {
       case .string:
         if let string = try args.optionalString(rule.field) { values[rule.field] = .string(string) }
@@ -170,19 +182,16 @@ enum RecordParsing {
 
   // MARK: Workouts
 
-  static func workout(_ args: Arguments) throws(HealthError) -> WorkoutInput {
+  /// A workout record's fields; a total `{value, unit}` of `energy` or `distance` is recorded at
+  /// `end` (the workout's end).
+  static func workout(_ args: Arguments, end: Int) throws(HealthError) -> WorkoutInput {
     let activity = try args.string("activityType")
     let location = try args.optionalString("locationType")
     var series: [WorkoutSeriesInput] = []
     for name in RecordFieldTable.workoutSeriesFields {
-      guard let list = try args.optionalList(name), !list.isEmpty else { continue }
-      let values = try maps(list, of: name, in: args, allowed: ["value", "unit", "time"]) {
-        entry throws(HealthError) in
-        TimedQuantityInput(
-          value: try entry.number("value"), unit: try entry.string("unit"),
-          time: try entry.int("time"))
-      }
-      series.append(WorkoutSeriesInput(component: name, values: values))
+      let totalAllowed = RecordFieldTable.workoutTotalFields.contains(name)
+      guard let amount = try workoutAmount(args, name, totalAllowed: totalAllowed) else { continue }
+      series.append(amount.series(name, time: end))
     }
     var elevation: ElevationInput?
     if let map = try args.optionalMap("elevation") {
@@ -194,6 +203,32 @@ enum RecordParsing {
     }
     return WorkoutInput(
       activityType: activity, location: location, series: series, elevation: elevation)
+  }
+
+  /// A workout amount `name`: a list of samples `{value, unit, time}`, or (for `energy` and
+  /// `distance`, when `totalAllowed`) a total `{value, unit}`; nil when left out or an empty list.
+  static func workoutAmount(_ args: Arguments, _ name: String, totalAllowed: Bool)
+    throws(HealthError) -> WorkoutAmount?
+  {
+    guard let found = try args.optionalValue(name) else { return nil }
+    if totalAllowed, case .map = found {
+      return .total(try quantity(Arguments(found, path: args.fieldName(name))))
+    }
+    guard let list = found.listValue else {
+      let expected =
+        totalAllowed
+        ? "a total {value, unit} or a list of samples {value, unit, time}"
+        : "a list of samples {value, unit, time}"
+      throw args.wrongType(name, found, expected: expected)
+    }
+    guard !list.isEmpty else { return nil }
+    return .samples(
+      try maps(list, of: name, in: args, allowed: ["value", "unit", "time"]) {
+        entry throws(HealthError) in
+        TimedQuantityInput(
+          value: try entry.number("value"), unit: try entry.string("unit"),
+          time: try entry.int("time"))
+      })
   }
 
   // MARK: Audiograms

@@ -21,8 +21,8 @@ enum WorkoutMethods {
     let args = context.arguments
     let request = WorkoutEnd(
       sessionId: try args.string("sessionId"), end: try args.optionalInt("end"),
-      energy: try args.optionalMap("energy").map(RecordParsing.quantity),
-      distance: try args.optionalMap("distance").map(RecordParsing.quantity),
+      energy: try RecordParsing.workoutAmount(args, "energy", totalAllowed: true),
+      distance: try RecordParsing.workoutAmount(args, "distance", totalAllowed: true),
       aborted: try args.optionalBool("aborted") ?? false)
     let store = context.store
     let prepared = try store.prepareWorkoutEnd(request)

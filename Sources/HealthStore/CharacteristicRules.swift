@@ -6,11 +6,8 @@ extension HealthStore {
   /// `UNSUPPORTED_TYPE`; newer than the device → `TYPE_UNAVAILABLE_ON_OS`.
   public func characteristicType(_ identifier: String) throws(HealthError) -> TypeInfo {
     guard let known = Catalogue.info(identifier) else {
-      throw HealthError(
-        .unsupportedType,
-        "HealthKit has no characteristic with the identifier '\(identifier)'"
-          + Self.spellingHint(identifier, in: [.characteristic]),
-        type: identifier, reason: RefusalReason.unknownType.rawValue)
+      throw Self.unknownIdentifier(
+        identifier, "HealthKit has no characteristic with the identifier", in: [.characteristic])
     }
     guard known.typeClass == .characteristic else {
       throw HealthError(

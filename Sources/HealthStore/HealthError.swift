@@ -44,11 +44,18 @@ public struct TypeProblem: Error, Sendable, Hashable {
   public var minimumOS: String?
   /// What was wrong and what would be right, for this type.
   public var message: String
+  /// The right spelling, for an unknown name (the error's `details.didYouMean` when this type
+  /// is the first refused).
+  public var didYouMean: String?
+  /// The naming scheme the name was not found in (`details.expected`, likewise).
+  public var expected: String?
 
   public init(
     type: String, code: HealthErrorCode, reason: String? = nil, minimumOS: String? = nil,
-    message: String
+    message: String, didYouMean: String? = nil, expected: String? = nil
   ) {
+    self.didYouMean = didYouMean
+    self.expected = expected
     self.type = type
     self.code = code
     self.reason = reason
@@ -80,12 +87,18 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var types: [TypeProblem]?
   /// `"exception"` where real iOS would raise an exception (and crash the app).
   public var iosBehavior: String?
+  /// The spelling the caller most likely meant: an argument name (`energy` for `enrgy`), a
+  /// type name in the scheme the method takes, or a unit (`count/min` for `bpm`).
+  public var didYouMean: String?
+  /// The naming scheme the method takes when a name was not found in it: `rawIdentifier` or
+  /// `ckType` (see protocol/vocabulary.md).
+  public var expected: String?
 
   public init(
     _ code: HealthErrorCode, _ message: String, hkErrorCode: Int? = nil, type: String? = nil,
     field: String? = nil, offset: Int? = nil, minimumOS: String? = nil, deviceOS: String? = nil,
     reason: String? = nil, allowedActivities: [String]? = nil, types: [TypeProblem]? = nil,
-    iosBehavior: String? = nil
+    iosBehavior: String? = nil, didYouMean: String? = nil, expected: String? = nil
   ) {
     self.code = code
     self.message = message
@@ -99,6 +112,8 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
     self.allowedActivities = allowedActivities
     self.types = types
     self.iosBehavior = iosBehavior
+    self.didYouMean = didYouMean
+    self.expected = expected
   }
 
   public var description: String { "\(code.rawValue): \(message)" }

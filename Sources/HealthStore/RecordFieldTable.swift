@@ -146,4 +146,7 @@ public enum RecordFieldTable {
   public static let abortedKey = "ck_aborted"
   /// The workout series fields, in the order they are read and stored.
   public static let workoutSeriesFields = ["energy", "distance", "speed", "power", "heartRate"]
+  /// The workout fields that also take a total `{value, unit}` (HealthKit keeps totals of
+  /// these two on the workout itself).
+  public static let workoutTotalFields = ["energy", "distance"]
 }

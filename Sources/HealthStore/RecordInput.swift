@@ -74,10 +74,38 @@ public struct ElevationInput: Hashable, Sendable {
 public struct WorkoutSeriesInput: Hashable, Sendable {
   public var component: String
   public var values: [TimedQuantityInput]
+  /// Whether the caller gave a total `{value, unit}` (one value, named `energy` rather than
+  /// `energy[0]` in errors) instead of a list of samples.
+  public var isTotal: Bool
 
-  public init(component: String, values: [TimedQuantityInput]) {
+  public init(component: String, values: [TimedQuantityInput], isTotal: Bool = false) {
     self.component = component
     self.values = values
+    self.isTotal = isTotal
+  }
+
+  /// The name of value `index` in errors: `energy` for a total, else `energy[2]`.
+  public func fieldName(_ index: Int) -> String {
+    isTotal ? component : "\(component)[\(index)]"
+  }
+}
+
+/// A workout's `energy` or `distance` as the caller gave it: a total or a list of samples.
+public enum WorkoutAmount: Hashable, Sendable {
+  case total(QuantityInput)
+  case samples([TimedQuantityInput])
+
+  /// The amount as a series of `component`, a total recorded at `time`.
+  public func series(_ component: String, time: Int) -> WorkoutSeriesInput {
+    switch self {
+    case .total(let total):
+      return WorkoutSeriesInput(
+        component: component,
+        values: [TimedQuantityInput(value: total.value, unit: total.unit, time: time)],
+        isTotal: true)
+    case .samples(let values):
+      return WorkoutSeriesInput(component: component, values: values)
+    }
   }
 }
 

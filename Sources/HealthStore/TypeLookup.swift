@@ -10,7 +10,8 @@ extension HealthError {
       minimumOS: refusal.minimumOS?.description, deviceOS: refusal.deviceOS?.description,
       reason: refusal.reason.rawValue,
       allowedActivities: refusal.allowedActivities.isEmpty ? nil : refusal.allowedActivities,
-      iosBehavior: problem.code == .readOnlyType ? HealthError.exceptionBehavior : nil)
+      iosBehavior: problem.code == .readOnlyType ? HealthError.exceptionBehavior : nil,
+      didYouMean: refusal.suggestion, expected: refusal.expected?.rawValue)
   }
 }
 
@@ -20,7 +21,8 @@ extension TypeProblem {
     self.init(
       type: refusal.type, code: HealthErrorCode(refusal.reason.family),
       reason: refusal.reason.rawValue, minimumOS: refusal.minimumOS?.description,
-      message: refusal.message)
+      message: refusal.message, didYouMean: refusal.suggestion,
+      expected: refusal.expected?.rawValue)
   }
 }
 
@@ -55,20 +57,42 @@ extension HealthStore {
 
   /// `UNSUPPORTED_TYPE` for an identifier HealthKit does not know.
   public static func unknownIdentifier(_ identifier: String) -> HealthError {
-    HealthError(
-      .unsupportedType,
-      "HealthKit has no type with the identifier '\(identifier)'"
-        + spellingHint(identifier, in: nil),
-      type: identifier, reason: RefusalReason.unknownType.rawValue)
+    unknownIdentifier(identifier, "HealthKit has no type with the identifier", in: nil)
+  }
+
+  /// `UNSUPPORTED_TYPE` for an identifier not found (`what` says where), with the spelling hint,
+  /// `details.didYouMean` and `details.expected: "rawIdentifier"`.
+  public static func unknownIdentifier(
+    _ identifier: String, _ what: String, in classes: Set<TypeClass>?
+  ) -> HealthError {
+    let hint = spelling(identifier, in: classes)
+    return HealthError(
+      .unsupportedType, "\(what) '\(identifier)'\(hint.text)", type: identifier,
+      reason: RefusalReason.unknownType.rawValue, didYouMean: hint.suggestion,
+      expected: NamingScheme.rawIdentifier.rawValue)
   }
 
   /// `"; did you mean 'HKQuantityTypeIdentifierStepCount'?"`, or a hint that raw identifiers are
   /// expected, for a misspelt identifier.
   public static func spellingHint(_ text: String, in classes: Set<TypeClass>?) -> String {
-    if let suggestion = Catalogue.suggestion(for: text, in: classes), suggestion != text {
-      return "; did you mean '\(suggestion)'?"
+    spelling(text, in: classes).text
+  }
+
+  /// The hint for an identifier not found, and the right spelling when there is one: a name
+  /// from another scheme (`steps`, `stepCount`) says so and gives the raw identifier; a
+  /// misspelt identifier gets the nearest one.
+  static func spelling(_ text: String, in classes: Set<TypeClass>?) -> (
+    text: String, suggestion: String?
+  ) {
+    if let hint = SchemeHint.hint(for: text, expected: .rawIdentifier) {
+      return ("; \(hint.message)", hint.suggestion)
     }
-    return " (expected a raw HealthKit identifier such as 'HKQuantityTypeIdentifierStepCount')"
+    if let suggestion = Catalogue.suggestion(for: text, in: classes), suggestion != text {
+      return ("; did you mean '\(suggestion)'?", suggestion)
+    }
+    return (
+      " (expected a raw HealthKit identifier such as 'HKQuantityTypeIdentifierStepCount')", nil
+    )
   }
 
   /// Why a type cannot be put in a share (write) request, as the `READ_ONLY_TYPE` error iOS

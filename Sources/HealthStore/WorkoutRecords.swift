@@ -8,7 +8,7 @@ extension RecordBuilder {
     let end = input.end ?? input.start
     for (series, identifier) in zip(workout.series, seriesTargets) {
       for (index, entry) in series.values.enumerated() {
-        let field = "\(series.component)[\(index)]"
+        let field = series.fieldName(index)
         try Self.checkAmount(entry.value, field: field + ".value", identifier: identifier)
         try Self.checkUnit(entry.unit, field: field + ".unit", identifier: identifier)
         guard entry.time >= start && entry.time <= end else {
@@ -106,13 +106,14 @@ extension RecordBuilder {
 public struct WorkoutEnd: Sendable {
   public var sessionId: String
   public var end: Int?
-  public var energy: QuantityInput?
-  public var distance: QuantityInput?
+  /// A total (recorded at the end) or a list of samples.
+  public var energy: WorkoutAmount?
+  public var distance: WorkoutAmount?
   public var aborted: Bool
 
   public init(
-    sessionId: String, end: Int? = nil, energy: QuantityInput? = nil,
-    distance: QuantityInput? = nil, aborted: Bool = false
+    sessionId: String, end: Int? = nil, energy: WorkoutAmount? = nil,
+    distance: WorkoutAmount? = nil, aborted: Bool = false
   ) {
     self.sessionId = sessionId
     self.end = end
@@ -194,45 +195,18 @@ extension HealthStore {
         field: "end")
     }
     var series: [WorkoutSeriesInput] = []
-    if let energy = request.energy {
-      series.append(
-        WorkoutSeriesInput(
-          component: "energy",
-          values: [TimedQuantityInput(value: energy.value, unit: energy.unit, time: end)]))
-    }
-    if let distance = request.distance {
-      series.append(
-        WorkoutSeriesInput(
-          component: "distance",
-          values: [TimedQuantityInput(value: distance.value, unit: distance.unit, time: end)]))
-    }
+    if let energy = request.energy { series.append(energy.series("energy", time: end)) }
+    if let distance = request.distance { series.append(distance.series("distance", time: end)) }
     let input = RecordInput(
       type: "workout", start: session.start, end: end,
       fields: .workout(
         WorkoutInput(activityType: session.activityType, location: session.location, series: series)
       ))
-    var record: PreparedRecord
-    do {
-      record = try prepareRecord(input, mode: .app)
-    } catch {
-      throw Self.renamed(error)
-    }
+    var record = try prepareRecord(input, mode: .app)
     if request.aborted {
       record.main?.metadata.append(MetadataEntry(RecordFieldTable.abortedKey, .int(1)))
     }
     return PreparedWorkoutEnd(session: session, record: record)
-  }
-
-  /// Fields of a workout record named as `endWorkout` names them (`energy`, not `energy[0]`).
-  static func renamed(_ error: HealthError) -> HealthError {
-    var renamed = error
-    if let field = error.field {
-      renamed.field = field.replacingFirst("energy[0]", with: "energy")
-        .replacingFirst("distance[0]", with: "distance")
-      renamed.message = renamed.message.replacingFirst("energy[0]", with: "energy")
-        .replacingFirst("distance[0]", with: "distance")
-    }
-    return renamed
   }
 
   /// Saves the workout and finishes the session.
@@ -278,19 +252,4 @@ extension HealthStore {
 
   /// `HKWorkoutTypeIdentifier`.
   public static let workoutIdentifier = "HKWorkoutTypeIdentifier"
-}
-
-extension String {
-  /// The string with the first occurrence of `target` replaced.
-  func replacingFirst(_ target: String, with replacement: String) -> String {
-    let characters = Array(self)
-    let pattern = Array(target)
-    guard !pattern.isEmpty, pattern.count <= characters.count else { return self }
-    for index in 0...(characters.count - pattern.count)
-    where Array(characters[index..<index + pattern.count]) == pattern {
-      return String(characters[..<index]) + replacement
-        + String(characters[(index + pattern.count)...])
-    }
-    return self
-  }
 }
