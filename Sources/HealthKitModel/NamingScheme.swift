@@ -37,6 +37,8 @@ public struct SchemeHint: Equatable, Sendable {
         found = ("a CKType", identifier)
       } else if let info = Catalogue.info(named: swiftName(text)) {
         found = ("HealthKit's Swift name of a type", info.identifier)
+      } else if let (ckType, identifier) = prefixedCKType(text) {
+        found = ("a CKType ('\(ckType)') written as a raw identifier", identifier)
       } else {
         return nil
       }
@@ -81,6 +83,19 @@ public struct SchemeHint: Equatable, Sendable {
     }
     return result
   }()
+
+  /// A CKType behind an identifier prefix (`HKQuantityTypeIdentifierSteps` → `steps`) and the
+  /// raw identifier it maps to.
+  static func prefixedCKType(_ text: String) -> (String, String)? {
+    for prefix in Catalogue.identifierPrefixes where text.hasPrefix(prefix) {
+      let rest = text.dropFirst(prefix.count)
+      guard let first = rest.first else { return nil }
+      let ckType = first.lowercased() + rest.dropFirst()
+      guard let identifier = identifier(ofCKType: ckType) else { return nil }
+      return (ckType, identifier)
+    }
+    return nil
+  }
 
   /// `stepCount` for `.stepCount` and `HKQuantityTypeIdentifier.stepCount` (the Swift spellings
   /// of a type's name); the text itself otherwise.

@@ -13,7 +13,7 @@ import Testing
     (["overrides": [.string(steps): ["share": "deny"]]], "overrides.\(steps).share"),
     (["overrides": [.string(steps): "deny"]], "overrides.\(steps)"),
     (["overrides": ["x"]], "overrides"),
-    (["reads": "deny"], "reads"),
+    (["mode": "deny"], "mode"),
   ]
 
   @Test(arguments: badPolicies)

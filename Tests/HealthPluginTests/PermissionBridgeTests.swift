@@ -63,7 +63,9 @@ func sampleArgs(_ identifiers: [String], read: Bool = true, write: Bool = true) 
     #expect(h.ok("requestQuantityPermissions", sampleArgs(["stepCount", heartRate])) == true)
     #expect(h.warnings.count == 1)
     #expect(h.warnings.first?.contains("'stepCount'") == true)
-    #expect(h.warnings.first?.contains("did you mean '\(steps)'") == true)
+    // `stepCount` is HealthKit's Swift name: the warning gives the raw identifier to use.
+    #expect(h.warnings.first?.contains("Swift name") == true)
+    #expect(h.warnings.first?.contains("use '\(steps)'") == true)
     #expect(h.store.authorization(for: "stepCount") == TypeAuthorization())
     #expect(h.store.authorization(for: heartRate).share == .sharingAuthorized)
   }

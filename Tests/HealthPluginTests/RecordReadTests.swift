@@ -260,7 +260,7 @@ import Testing
     let characteristic = h.control("addSamples", ["records": [record("bloodType")]])?.error
     #expect(characteristic?.code == "READ_ONLY_TYPE")
     let typo = h.control("addSamples", ["records": [], "sources": 1])?.error
-    #expect(typo?.details == ["field": "sources"])
+    #expect(typo?.details == ["field": "sources", "didYouMean": "source"])
   }
 
   @Test func snapshotListsSamplesInWriteOrder() {
