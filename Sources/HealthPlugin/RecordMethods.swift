@@ -51,7 +51,8 @@ enum RecordMethods {
   // MARK: writeRecords
 
   /// Each record is checked on its own; one bad record does not stop the others. An injected
-  /// fault fails the whole call (nothing is saved).
+  /// fault fails the whole call (nothing is saved). Every failure names its field by its path
+  /// in the call (`records[3].unit`; `records[3]` when the record as a whole failed).
   @Sendable
   static func writeRecords(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
@@ -59,11 +60,19 @@ enum RecordMethods {
     let records = try args.list("records")
     var outcomes: [Result<PreparedRecord, HealthError>] = []
     for (index, value) in records.enumerated() {
+      let input: RecordInput
       do {
-        let input = try RecordParsing.record(args.element(value, of: "records", at: index))
+        input = try RecordParsing.record(args.element(value, of: "records", at: index))
+      } catch {
+        outcomes.append(.failure(error))  // already named by its path in the call
+        continue
+      }
+      do {
         outcomes.append(.success(try store.prepareRecord(input, mode: .app)))
       } catch {
-        outcomes.append(.failure(error))
+        var located = error
+        located.field = fieldPath(error.field ?? typeField(error), in: "records[\(index)]")
+        outcomes.append(.failure(located))
       }
     }
     return {
@@ -78,6 +87,7 @@ enum RecordMethods {
           failures.append(
             .object([
               ("index", RecordEncoding.integer(index)), ("code", .string(error.code.rawValue)),
+              ("field", .string(error.field ?? "records[\(index)]")),
               ("message", .string(error.message)),
             ]))
         }
@@ -155,8 +165,21 @@ enum RecordMethods {
   /// A record's error named under its place in a list (`records[2].unit`).
   static func located(_ error: HealthError, in path: String) -> HealthError {
     var located = error
-    located.field = error.field.map { "\(path).\($0)" } ?? path
+    located.field = fieldPath(error.field, in: path)
     located.message = "\(path): \(error.message)"
     return located
+  }
+
+  /// `type` for a refusal of the record's type (unknown, unsupported, too new, read-only) that
+  /// names no field of its own; nil for the record as a whole.
+  static func typeField(_ error: HealthError) -> String? {
+    let refusals: [HealthErrorCode] = [.unsupportedType, .typeUnavailableOnOS, .readOnlyType]
+    return refusals.contains(error.code) ? "type" : nil
+  }
+
+  /// A record's field named under the record's place in a list: `records[2].unit`, or
+  /// `records[2]` for the record as a whole.
+  static func fieldPath(_ field: String?, in path: String) -> String {
+    field.map { "\(path).\($0)" } ?? path
   }
 }
