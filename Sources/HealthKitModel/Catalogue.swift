@@ -90,11 +90,16 @@ public enum Catalogue {
     return rest.lowercased()
   }
 
-  /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
-  static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
+  /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`. With
+  /// `transpositions`, swapping two neighbouring characters counts as one edit (optimal string
+  /// alignment distance: `dya` is one edit from `day`).
+  static func editDistance(
+    _ lhs: String, _ rhs: String, limit: Int, transpositions: Bool = false
+  ) -> Int {
     let left = Array(lhs.utf8)
     let right = Array(rhs.utf8)
     if abs(left.count - right.count) > limit { return limit + 1 }
+    var beforePrevious: [Int] = []
     var previous = Array(0...right.count)
     for (i, leftByte) in left.enumerated() {
       var current = [i + 1] + Array(repeating: 0, count: right.count)
@@ -102,9 +107,13 @@ public enum Catalogue {
       for (j, rightByte) in right.enumerated() {
         let substitution = previous[j] + (leftByte == rightByte ? 0 : 1)
         current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
+        if transpositions, i > 0, j > 0, leftByte == right[j - 1], left[i - 1] == rightByte {
+          current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
+        }
         rowMinimum = min(rowMinimum, current[j + 1])
       }
       if rowMinimum > limit { return limit + 1 }
+      beforePrevious = previous
       previous = current
     }
     return min(previous[right.count], limit + 1)

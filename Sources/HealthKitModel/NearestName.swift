@@ -1,6 +1,6 @@
 /// The name a misspelt one most likely means, among a list of known names: an exact match
-/// ignoring case first, else the only name within a few edits (more edits allowed for longer
-/// names). Used for argument keys, CKTypes and unit aliases alike.
+/// ignoring case first, else the only name within a few edits (a swap of two neighbouring
+/// characters is one edit; more edits allowed for longer names). Used for argument keys, CKTypes and unit aliases alike.
 public enum NearestName {
   /// The edits allowed for a text of `length` characters: 1 up to 3 characters, else 2.
   public static func editLimit(forLength length: Int) -> Int {
@@ -15,7 +15,9 @@ public enum NearestName {
     let limit = editLimit(forLength: key.count)
     var best: (distance: Int, names: [String]) = (limit + 1, [])
     for name in names where name != text {
-      let distance = Catalogue.editDistance(key, name.lowercased(), limit: limit)
+      let distance = Catalogue.editDistance(
+        key, name.lowercased(), limit: limit, transpositions: true)
+      if distance > limit { continue }
       if distance < best.distance {
         best = (distance, [name])
       } else if distance == best.distance, !best.names.contains(name) {

@@ -28,11 +28,19 @@ public enum RecordErrors {
   }
 
   /// A unit HealthKit would not take for the type: `HKUnit(from:)` or the sample's initializer
-  /// raises an exception on iOS.
+  /// raises an exception on iOS. A common alias (`bpm`, `°C`, `kcal/h`) gets the HealthKit
+  /// spelling (`details.didYouMean`, from ``UnitAliasTable``).
   public static func badUnit(_ field: String, _ error: ModelError) -> HealthError {
-    HealthError(
-      .invalidArguments, "field '\(field)': \(error.description)", field: field,
-      iosBehavior: HealthError.exceptionBehavior)
+    var meant: String?
+    switch error {
+    case .invalidUnit(let unit, _, _), .unitNotAllowed(let unit, _, _, _):
+      meant = UnitAliasTable.unit(for: unit)
+    default: break
+    }
+    let hint = meant.map { " (did you mean '\($0)'?)" } ?? ""
+    return HealthError(
+      .invalidArguments, "field '\(field)': \(error.description)\(hint)", field: field,
+      iosBehavior: HealthError.exceptionBehavior, didYouMean: meant)
   }
 
   /// The app may not share `identifier` (shown as `name`).
