@@ -1,7 +1,8 @@
 /// Common spellings of units that HealthKit's `HKUnit(from:)` does not take, each with the
 /// HealthKit unit string it means. A refused unit found here is answered with the right
 /// spelling (`details.didYouMean`). Every alias is refused by the parser and every unit is
-/// accepted (a unit test checks both).
+/// accepted (a unit test checks both); spellings HealthKit takes itself (`ml`, `l`, `oz` as a
+/// mass, `mg/dl`, `cal`) are no aliases.
 public enum UnitAliasTable {
   public static let rows: [(alias: String, unit: String)] = [
     // Rates (heart rate, respiratory rate).
@@ -16,8 +17,7 @@ public enum UnitAliasTable {
     ("°F", "degF"), ("ºF", "degF"), ("F", "degF"), ("fahrenheit", "degF"),
     ("Fahrenheit", "degF"),
     // Volume.
-    ("ml", "mL"), ("l", "L"), ("liter", "L"), ("litre", "L"), ("dl", "dL"),
-    ("oz", "fl_oz_us"), ("fl oz", "fl_oz_us"), ("floz", "fl_oz_us"),
+    ("liter", "L"), ("litre", "L"), ("fl oz", "fl_oz_us"), ("floz", "fl_oz_us"),
     // Time.
     ("h", "hr"), ("hour", "hr"), ("hours", "hr"), ("hrs", "hr"), ("mins", "min"),
     ("minute", "min"), ("minutes", "min"), ("sec", "s"), ("secs", "s"), ("second", "s"),
@@ -27,10 +27,9 @@ public enum UnitAliasTable {
     ("kilograms", "kg"), ("gram", "g"), ("grams", "g"), ("meter", "m"), ("meters", "m"),
     ("metre", "m"), ("metres", "m"), ("miles", "mi"), ("mile", "mi"), ("feet", "ft"),
     ("foot", "ft"), ("inch", "in"), ("inches", "in"), ("kms", "km"),
-    // Pressure, glucose, ratio, counts.
-    ("mmhg", "mmHg"), ("mm Hg", "mmHg"), ("mg/dl", "mg/dL"), ("mmol/L", "mmol<180.15588000005408>/L"),
-    ("mmol/l", "mmol<180.15588000005408>/L"), ("percent", "%"), ("steps", "count"),
-    ("step", "count"), ("cal", "kcal"), ("kCal", "kcal"),
+    // Pressure, ratio, counts.
+    ("mmhg", "mmHg"), ("mm Hg", "mmHg"), ("percent", "%"), ("steps", "count"),
+    ("step", "count"), ("kCal", "kcal"),
   ]
 
   private static let byAlias: [String: String] = Dictionary(
