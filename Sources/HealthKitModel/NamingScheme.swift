@@ -63,7 +63,8 @@ public struct SchemeHint: Equatable, Sendable {
   /// `sleepSession.deep` → `HKCategoryTypeIdentifierSleepAnalysis`), or nil.
   public static func identifier(ofCKType ckType: String) -> String? {
     switch RecordTypeMapper.row(ckType)?.target {
-    case .type(let name)?, .categoryCase(let name, _)?: return Catalogue.info(named: name)?.identifier
+    case .type(let name)?, .categoryCase(let name, _)?:
+      return Catalogue.info(named: name)?.identifier
     default: return nil
     }
   }

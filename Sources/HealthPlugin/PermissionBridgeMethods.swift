@@ -8,18 +8,22 @@ import HealthStore
 /// or newer than the device's iOS is SKIPPED with a warning that suggests the right spelling.
 enum PermissionBridgeMethods {
   static let table: MethodTable = [
-    "requestQuantityPermissions": .healthKit(takes: sampleRequestKeys) { context throws(HealthError) in
+    "requestQuantityPermissions": .healthKit(takes: sampleRequestKeys) {
+      context throws(HealthError) in
       try sampleRequest(context, classes: [.quantity], kind: "quantity")
     },
-    "requestCategoryPermissions": .healthKit(takes: sampleRequestKeys) { context throws(HealthError) in
+    "requestCategoryPermissions": .healthKit(takes: sampleRequestKeys) {
+      context throws(HealthError) in
       try sampleRequest(context, classes: [.category], kind: "category")
     },
     "requestCharacteristicPermissions": .healthKit(
       takes: ["identifiers"], characteristicRequest),
-    "requestWorkoutPermissions": .healthKit(takes: ["read", "write"]) { context throws(HealthError) in
+    "requestWorkoutPermissions": .healthKit(takes: ["read", "write"]) {
+      context throws(HealthError) in
       try fixedRequest(context, identifiers: [HealthStore.workoutIdentifier])
     },
-    "requestBloodPressurePermissions": .healthKit(takes: ["read", "write"]) { context throws(HealthError) in
+    "requestBloodPressurePermissions": .healthKit(takes: ["read", "write"]) {
+      context throws(HealthError) in
       try fixedRequest(context, identifiers: bloodPressureIdentifiers)
     },
     "authorizationStatus": .healthKit(takes: ["identifier"], authorizationStatus),

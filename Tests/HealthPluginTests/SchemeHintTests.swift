@@ -54,7 +54,8 @@ import Testing
   /// Raw identifiers and Swift names where CKTypes are expected.
   static let notCKType: [(String, String)] = [
     (stepCount, "steps"), ("HKQuantityTypeIdentifierBodyMass", "weight"), ("bodyMass", "weight"),
-    (".flightsClimbed", "floorsClimbed"), ("HKCategoryTypeIdentifier.sleepAnalysis", "sleepSession"),
+    (".flightsClimbed", "floorsClimbed"),
+    ("HKCategoryTypeIdentifier.sleepAnalysis", "sleepSession"),
   ]
 
   @Test(arguments: notCKType)

@@ -105,13 +105,15 @@ import Testing
         ]
       ])
     let failures = reply?["failures"]?.listValue ?? []
-    #expect(failures.map { $0["field"] } == [
-      "records[1].unit", "records[2].type", "records[3]", "records[4]", "records[5].type",
-    ])
-    #expect(failures.map { $0["code"] } == [
-      "INVALID_ARGUMENTS", "READ_ONLY_TYPE", "AUTHORIZATION_NOT_DETERMINED", "INVALID_ARGUMENTS",
-      "INVALID_ARGUMENTS",
-    ])
+    #expect(
+      failures.map { $0["field"] } == [
+        "records[1].unit", "records[2].type", "records[3]", "records[4]", "records[5].type",
+      ])
+    #expect(
+      failures.map { $0["code"] } == [
+        "INVALID_ARGUMENTS", "READ_ONLY_TYPE", "AUTHORIZATION_NOT_DETERMINED", "INVALID_ARGUMENTS",
+        "INVALID_ARGUMENTS",
+      ])
     // Keys in order: index, code, field, message.
     if case .map(let entries) = failures.first {
       #expect(entries.map(\.key) == ["index", "code", "field", "message"])
