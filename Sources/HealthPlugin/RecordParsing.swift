@@ -10,6 +10,11 @@ enum RecordParsing {
 
   static func record(_ args: Arguments) throws(HealthError) -> RecordInput {
     _ = try args.entries()
+    // Without a type, no kind says which keys the record takes: a key no record takes (a
+    // misspelt `type` among them) is reported before the missing type.
+    if try args.optionalValue("type")?.stringValue == nil {
+      try args.rejectUnknownFields(allowed: anyRecordKeys)
+    }
     let type = try args.string("type")
     let kind = RecordKind.of(type)
     // Unknown keys first (argument shapes), once the record's kind says which keys it takes; a
@@ -49,6 +54,14 @@ enum RecordParsing {
       return RecordInput(type: type, start: start, end: end, metadata: metadata)
     }
     return RecordInput(type: type, start: start, end: end, metadata: metadata, fields: fields)
+  }
+
+  /// Every key some record takes (the union over the CKType table).
+  static let anyRecordKeys: [String] = RecordTypeMapper.rows.reduce(into: []) { union, row in
+    for key in keys(of: RecordKind.of(row.ckType), type: row.ckType) ?? []
+    where !union.contains(key) {
+      union.append(key)
+    }
   }
 
   /// The keys a record of `kind` takes (SPEC 8's fields by kind, plus its CKType's special

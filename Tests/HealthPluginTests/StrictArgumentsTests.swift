@@ -156,6 +156,10 @@ import Testing
         "sleepSession",
         [("stages", [["stage": "deep", "start": .int(t0), "ends": .int(t0 + minute)]])]))
     #expect(stage?.details == ["field": "stages[0].ends", "didYouMean": "end"])
+    // Without a type, a misspelt `type` is named before the missing type.
+    let noType = h.failure("writeRecord", ["tpye": "steps", "start": .int(t0)])
+    #expect(noType?.details == ["field": "tpye", "didYouMean": "type"])
+    #expect(h.failure("writeRecord", ["start": .int(t0)])?.details == ["field": "type"])
     // Metadata stays free-form.
     let free = h.ok(
       "writeRecord",
