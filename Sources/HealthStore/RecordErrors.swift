@@ -29,13 +29,19 @@ public enum RecordErrors {
 
   /// A unit HealthKit would not take for the type: `HKUnit(from:)` or the sample's initializer
   /// raises an exception on iOS. A common alias (`bpm`, `°C`, `kcal/h`) gets the HealthKit
-  /// spelling (`details.didYouMean`, from ``UnitAliasTable``).
-  public static func badUnit(_ field: String, _ error: ModelError) -> HealthError {
+  /// spelling (`details.didYouMean`, from ``UnitAliasTable``) when that unit fits the quantity
+  /// type `identifier` (any unit when no type is given).
+  public static func badUnit(_ field: String, _ error: ModelError, identifier: String? = nil)
+    -> HealthError
+  {
     var meant: String?
     switch error {
     case .invalidUnit(let unit, _, _), .unitNotAllowed(let unit, _, _, _):
       meant = UnitAliasTable.unit(for: unit)
     default: break
+    }
+    if let unit = meant, let identifier, (try? Units.check(unit: unit, for: identifier)) == nil {
+      meant = nil
     }
     let hint = meant.map { " (did you mean '\($0)'?)" } ?? ""
     return HealthError(

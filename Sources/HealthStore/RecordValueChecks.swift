@@ -26,7 +26,7 @@ extension RecordBuilder {
     do {
       return try Units.check(unit: unit, for: identifier)
     } catch {
-      throw RecordErrors.badUnit(field, error)
+      throw RecordErrors.badUnit(field, error, identifier: identifier)
     }
   }
 

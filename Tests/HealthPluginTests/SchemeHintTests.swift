@@ -105,17 +105,26 @@ import Testing
   }
 
   @Test(arguments: [
-    ("bpm", "count/min"), ("beats/min", "count/min"), ("°C", "degC"), ("kcal/h", "kcal/hr"),
+    ("heartRate", "bpm", "count/min"), ("heartRate", "beats/min", "count/min"),
+    ("bodyTemperature", "°C", "degC"), ("bodyTemperature", "°F", "degF"),
+    ("weight", "lbs", "lb"), ("waterIntake", "liter", "L"),
   ])
-  func writeSuggestsTheUnit(alias: String, unit: String) {
+  func writeSuggestsTheUnit(type: String, alias: String, unit: String) {
     let h = Harness()
-    h.allow(["heartRate", "bodyTemperature", "activeEnergy"])
+    h.allow([type])
     let error = h.failure(
-      "writeRecord", record("heartRate", [("value", 60), ("unit", .string(alias))]))
+      "writeRecord", record(type, [("value", 60), ("unit", .string(alias))]))
     #expect(error?.code == "INVALID_ARGUMENTS")
     #expect(error?.details["field"] == "unit")
     #expect(error?.details["didYouMean"] == .string(unit))
     #expect(error?.message?.hasSuffix("(did you mean '\(unit)'?)") == true)
+  }
+
+  @Test func anAliasThatDoesNotFitTheTypeIsNotSuggested() {
+    let h = Harness()
+    h.allow(["heartRate"])
+    let error = h.failure("writeRecord", record("heartRate", [("value", 60), ("unit", "°C")]))
+    #expect(error?.details == ["field": "unit", "iosBehavior": "exception"])
   }
 
   @Test func readSuggestsTheUnitAndMmHgIsValid() {
