@@ -64,8 +64,9 @@ enum RecordParsing {
     }
   }
 
-  /// The keys a record of `kind` takes (SPEC 8's fields by kind, plus its CKType's special
-  /// fields); nil for a type whose fields are not modelled (refused before they matter).
+  /// The keys a record of `kind` takes (the fields by kind of protocol/records.md, plus its
+  /// CKType's special fields); nil for a type whose fields are not modelled (refused before
+  /// they matter).
   static func keys(of kind: RecordKind, type: String) -> [String]? {
     let special = RecordFieldTable.rules(for: type).map(\.field)
     switch kind {
