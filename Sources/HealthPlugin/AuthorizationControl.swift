@@ -185,8 +185,10 @@ enum AuthorizationControl {
     let suggestion =
       Catalogue.suggestion(for: name) ?? RecordTypeMapper.suggestCKType(for: name)
     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-    throw HealthError.invalidArgument(
+    var error = HealthError.invalidArgument(
       field: field,
       "'\(name)' is neither a HealthKit identifier nor a CKType\(hint)")
+    error.didYouMean = suggestion
+    throw error
   }
 }

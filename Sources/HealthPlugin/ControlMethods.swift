@@ -101,10 +101,14 @@ enum ControlMethods {
     let args = context.arguments
     let method = try args.string("method")
     guard context.pluginMethods.contains(method) else {
-      throw HealthError.invalidArgument(
+      let meant = NearestName.find(method, among: context.pluginMethods.sorted())
+      let hint = meant.map { "did you mean \"\($0)\"?" } ?? "such as \"readCharacteristic\""
+      var error = HealthError.invalidArgument(
         field: "method",
         "method \"\(method)\" is not a method of the plugin channel; expected the name of one, "
-          + "spelt exactly, such as \"readCharacteristic\" (see protocol/channel-api.md)")
+          + "spelt exactly, \(hint) (see protocol/channel-api.md)")
+      error.didYouMean = meant
+      throw error
     }
     let codeText = try args.choice("code", of: faultCodes.map(\.rawValue))
     let code = HealthErrorCode(rawValue: codeText) ?? .readError

@@ -62,8 +62,17 @@ import Testing
     let h = Harness()
     let error = h.control("setAuthorization", args)?.error
     #expect(error?.code == "INVALID_ARGUMENTS")
-    #expect(error?.details == .object([("field", .string(field))]))
+    #expect(error?.details["field"] == .string(field))
     #expect(h.store.authorization.isEmpty)
+  }
+
+  @Test func misspeltNamesGetDidYouMean() {
+    let h = Harness()
+    let type = h.control("setAuthorization", ["identifier": "stepz", "share": "sharingDenied"])
+    #expect(type?.error?.details == ["field": "identifier", "didYouMean": "steps"])
+    let method = h.control("injectFault", ["method": "readCharacterstic", "code": "READ_ERROR"])
+    #expect(method?.error?.details == ["field": "method", "didYouMean": "readCharacteristic"])
+    #expect(method?.error?.message?.contains("did you mean \"readCharacteristic\"?") == true)
   }
 
   @Test func setAuthorizationByCKTypeAndSnapshot() {
