@@ -41,8 +41,6 @@ public struct ChannelHandler: Sendable {
 
   let kind: Kind
 
-  init(kind: Kind) { self.kind = kind }
-
   /// A StandardMethodCodec method channel. A payload that is not a method call gets
   /// `MALFORMED_MESSAGE` (as on every method channel); a method not in `methods` gets a null
   /// reply (Flutter's "not implemented"); a method that throws gets the error envelope

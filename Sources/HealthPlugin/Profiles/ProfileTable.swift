@@ -11,7 +11,11 @@ enum ProfileTable {
     Row(
       name: HealthkitPermissionsProfile.name,
       summary: "this project's own API on channel healthkit_permissions (the default)",
-      make: HealthkitPermissionsProfile.make)
+      make: HealthkitPermissionsProfile.make),
+    Row(
+      name: HealthProfile.name,
+      summary: "the health pub package 13.x on flutter_health, with device_info_plus",
+      make: HealthProfile.make),
   ]
 
   static func row(named name: String) -> Row? { rows.first { $0.name == name } }

@@ -159,7 +159,9 @@ import Testing
       ])
     let dispatcher = Dispatcher(
       configuration: .init(),
-      profiles: [shadow, HealthkitPermissionsProfile.make(pluginChannels: ["healthkit_permissions"])])
+      profiles: [
+        shadow, HealthkitPermissionsProfile.make(pluginChannels: ["healthkit_permissions"]),
+      ])
     #expect(dispatcher.channels == ["healthkit_permissions", "hkbridge/control"])
     #expect(dispatcher.handleMessage(channel: "healthkit_permissions", payload: []) == [7])
   }
