@@ -6,7 +6,8 @@ import Testing
 
 /// checkIfHealthDataAvailable, requestAuthorization and hasPermissions on `flutter_health`.
 @Suite struct HealthPermissionTests {
-  static let pluginError = "The operation couldn\u{2019}t be completed. (health.PluginError error 1.)"
+  static let pluginError =
+    "The operation couldn\u{2019}t be completed. (health.PluginError error 1.)"
 
   @Test func availabilityFollowsTheDevice() {
     #expect(HealthHost().ok("checkIfHealthDataAvailable") == true)
@@ -45,9 +46,13 @@ import Testing
   @Test func nutritionAsksToShareEveryNutrientType() {
     let host = HealthHost()
     host.authorize(["NUTRITION"], 0)
-    #expect(host.store.shareStatus(for: "HKQuantityTypeIdentifierDietaryProtein") == .sharingAuthorized)
-    #expect(host.store.shareStatus(for: "HKQuantityTypeIdentifierDietaryWater") == .sharingAuthorized)
-    #expect(host.store.authorization(for: "HKQuantityTypeIdentifierDietaryProtein").read == .notDetermined)
+    #expect(
+      host.store.shareStatus(for: "HKQuantityTypeIdentifierDietaryProtein") == .sharingAuthorized)
+    #expect(
+      host.store.shareStatus(for: "HKQuantityTypeIdentifierDietaryWater") == .sharingAuthorized)
+    #expect(
+      host.store.authorization(for: "HKQuantityTypeIdentifierDietaryProtein").read == .notDetermined
+    )
   }
 
   @Test func badArgumentsAreRequestAuthError() {

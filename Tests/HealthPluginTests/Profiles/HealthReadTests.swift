@@ -13,7 +13,9 @@ import Testing
     host.add(
       [quantityRecord("steps", 500, "count", from: 8, to: 9)],
       bundleId: "com.apple.health.Watch", name: "Apple Watch")
-    #expect(host.ok("writeData", writeDataArgs("STEPS", 120, "COUNT", from: 10, to: 11, recording: 3)) == true)
+    #expect(
+      host.ok("writeData", writeDataArgs("STEPS", 120, "COUNT", from: 10, to: 11, recording: 3))
+        == true)
     if let read { host.authorize(["STEPS"], read) }
     return host
   }
@@ -41,7 +43,8 @@ import Testing
     let host = HealthHost()
     host.control("setPromptPolicy", ["read": "deny"])
     host.authorize(["STEPS"], 2)
-    host.add([quantityRecord("steps", 500, "count", from: 8, to: 9)], bundleId: "com.apple.health.Watch")
+    host.add(
+      [quantityRecord("steps", 500, "count", from: 8, to: 9)], bundleId: "com.apple.health.Watch")
     #expect(host.ok("writeData", writeDataArgs("STEPS", 120, "COUNT", from: 10, to: 11)) == true)
     let points = host.ok("getData", getDataArgs("STEPS", "COUNT"))?.items ?? []
     #expect(points.map { $0["source_id"] } == ["com.example.app"])
@@ -54,7 +57,8 @@ import Testing
     #expect(error?.code == "HEALTH_ERROR")
     #expect(error?.message == "Error getting health data: Authorization not determined")
     #expect(error?.details == .null)
-    let ipad = HealthHost(device: "iPad", os: "16.4").error("getData", getDataArgs("STEPS", "COUNT"))
+    let ipad = HealthHost(device: "iPad", os: "16.4").error(
+      "getData", getDataArgs("STEPS", "COUNT"))
     #expect(ipad?.message == "Error getting health data: Health data is unavailable on this device")
   }
 
@@ -69,10 +73,13 @@ import Testing
     // 08:30 to 12:00: the watch sample started at 08:00, before the range.
     let points = host.ok("getData", getDataArgs("STEPS", "COUNT", from: 8.5, to: 12))?.items ?? []
     #expect(points.count == 1)
-    let limited = host.ok(
-      "getData",
-      ["dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "startTime": T.ms(0), "endTime": T.ms(24),
-       "limit": 1])?.items ?? []
+    let limited =
+      host.ok(
+        "getData",
+        [
+          "dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "startTime": T.ms(0), "endTime": T.ms(24),
+          "limit": 1,
+        ])?.items ?? []
     #expect(limited.count == 1)
   }
 
@@ -132,43 +139,65 @@ import Testing
             ("source_name", "Health"), ("recording_method", .int64(3)),
           ])
         ]))
-    host.control("setCharacteristic", ["identifier": "HKCharacteristicTypeIdentifierBiologicalSex", "value": "female"])
     host.control(
       "setCharacteristic",
-      ["identifier": "HKCharacteristicTypeIdentifierDateOfBirth", "value": ["year": 1990, "month": 5, "day": 17]])
+      ["identifier": "HKCharacteristicTypeIdentifierBiologicalSex", "value": "female"])
+    host.control(
+      "setCharacteristic",
+      [
+        "identifier": "HKCharacteristicTypeIdentifierDateOfBirth",
+        "value": ["year": 1990, "month": 5, "day": 17],
+      ])
     host.authorize(["GENDER", "BIRTH_DATE", "BLOOD_TYPE"], 0)
-    #expect(host.ok("getData", getDataArgs("GENDER", "NO_UNIT"))?.items.first?["value"] == .int64(1))
+    #expect(
+      host.ok("getData", getDataArgs("GENDER", "NO_UNIT"))?.items.first?["value"] == .int64(1))
     #expect(
       host.ok("getData", getDataArgs("BIRTH_DATE", "NO_UNIT"))?.items.first?["value"]
         == .float64(642_902_400))
     // Blood type never entered: notSet (0).
-    #expect(host.ok("getData", getDataArgs("BLOOD_TYPE", "NO_UNIT"))?.items.first?["value"] == .int64(0))
+    #expect(
+      host.ok("getData", getDataArgs("BLOOD_TYPE", "NO_UNIT"))?.items.first?["value"] == .int64(0))
   }
 
   @Test func aDeniedCharacteristicReadsAsNotSet() {
     let host = HealthHost()
-    host.control("setCharacteristic", ["identifier": "HKCharacteristicTypeIdentifierBloodType", "value": 7])
+    host.control(
+      "setCharacteristic", ["identifier": "HKCharacteristicTypeIdentifierBloodType", "value": 7])
     host.control("setPromptPolicy", ["read": "deny"])
     host.authorize(["BLOOD_TYPE"], 0)
-    #expect(host.ok("getData", getDataArgs("BLOOD_TYPE", "NO_UNIT"))?.items.first?["value"] == .int64(0))
+    #expect(
+      host.ok("getData", getDataArgs("BLOOD_TYPE", "NO_UNIT"))?.items.first?["value"] == .int64(0))
   }
 
   @Test func getDataByUUIDFindsOneSampleOfItsType() {
     let host = stepsHost()
     let own = host.ok("getData", getDataArgs("STEPS", "COUNT"))?.items.first
-    for uuid in ["00000000-0000-4000-8000-000000000002", "00000000-0000-4000-8000-000000000002".lowercased()] {
+    for uuid in [
+      "00000000-0000-4000-8000-000000000002", "00000000-0000-4000-8000-000000000002".lowercased(),
+    ] {
       let found = host.ok(
         "getDataByUUID", ["dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "uuid": .string(uuid)])
       #expect(found == own)
     }
     #expect(
-      host.ok("getDataByUUID", ["dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "uuid": "00000000-0000-4000-8000-0000000000ff"]) == .null)
+      host.ok(
+        "getDataByUUID",
+        [
+          "dataTypeKey": "STEPS", "dataUnitKey": "COUNT",
+          "uuid": "00000000-0000-4000-8000-0000000000ff",
+        ]) == .null)
     #expect(host.ok("getDataByUUID", ["dataTypeKey": "STEPS", "uuid": "not-a-uuid"]) == .null)
     host.authorize(["HEART_RATE"], 0)
     #expect(
-      host.ok("getDataByUUID", ["dataTypeKey": "HEART_RATE", "dataUnitKey": "BEATS_PER_MINUTE", "uuid": "00000000-0000-4000-8000-000000000002"]) == .null)
+      host.ok(
+        "getDataByUUID",
+        [
+          "dataTypeKey": "HEART_RATE", "dataUnitKey": "BEATS_PER_MINUTE",
+          "uuid": "00000000-0000-4000-8000-000000000002",
+        ]) == .null)
     #expect(host.error("getDataByUUID", ["dataTypeKey": "STEPS"])?.code == "HEALTH_ERROR")
-    #expect(host.error("getDataByUUID", ["dataTypeKey": "NOPE", "uuid": "x"])?.code == "INVALID_TYPE")
+    #expect(
+      host.error("getDataByUUID", ["dataTypeKey": "NOPE", "uuid": "x"])?.code == "INVALID_TYPE")
   }
 
   @Test func everySwiftIntIsAnInt64OnTheWire() {

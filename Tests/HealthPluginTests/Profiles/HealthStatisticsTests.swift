@@ -11,8 +11,10 @@ import Testing
   func overlappingHost() -> HealthHost {
     let host = HealthHost()
     host.authorize(["STEPS"], 2)
-    #expect(host.ok("writeData", writeDataArgs("STEPS", 300, "COUNT", from: 10.5, to: 11.5)) == true)
-    host.add([quantityRecord("steps", 600, "count", from: 10, to: 11)], bundleId: "com.apple.health.Watch")
+    #expect(
+      host.ok("writeData", writeDataArgs("STEPS", 300, "COUNT", from: 10.5, to: 11.5)) == true)
+    host.add(
+      [quantityRecord("steps", 600, "count", from: 10, to: 11)], bundleId: "com.apple.health.Watch")
     return host
   }
 
@@ -76,8 +78,12 @@ import Testing
   @Test func discreteTypesAverageOverEverySource() {
     let host = HealthHost()
     host.authorize(["HEART_RATE"], 2)
-    #expect(host.ok("writeData", writeDataArgs("HEART_RATE", 80, "BEATS_PER_MINUTE", from: 9.1, to: 9.1)) == true)
-    host.add([quantityRecord("heartRate", 60, "count/min", from: 9.2, to: 9.2)], bundleId: "com.apple.health.Watch")
+    #expect(
+      host.ok("writeData", writeDataArgs("HEART_RATE", 80, "BEATS_PER_MINUTE", from: 9.1, to: 9.1))
+        == true)
+    host.add(
+      [quantityRecord("heartRate", 60, "count/min", from: 9.2, to: 9.2)],
+      bundleId: "com.apple.health.Watch")
     let points = host.ok(
       "getIntervalData", intervalArgs("HEART_RATE", "BEATS_PER_MINUTE", from: 9, to: 10))?.items
     #expect(points?.map { $0["value"] } == [.float64(70)])
@@ -87,13 +93,17 @@ import Testing
     let host = overlappingHost()
     var args = intervalArgs("STEPS", "COUNT", from: 10, to: 12)
     if case .map(var entries) = args {
-      entries = entries.map { $0.key == "recordingMethodsToFilter" ? ChannelMapEntry($0.key, [3]) : $0 }
+      entries = entries.map {
+        $0.key == "recordingMethodsToFilter" ? ChannelMapEntry($0.key, [3]) : $0
+      }
       args = .map(entries)
     }
     // The app's sample was written with recording method 2, so nothing is filtered.
     #expect(host.ok("getIntervalData", args)?.items.count == 2)
     // An unknown unit key: the host skips every bucket.
-    #expect(host.ok("getIntervalData", intervalArgs("STEPS", "NOT_A_UNIT", from: 10, to: 12)) == .list([]))
+    #expect(
+      host.ok("getIntervalData", intervalArgs("STEPS", "NOT_A_UNIT", from: 10, to: 12)) == .list([])
+    )
     let wrong = host.error("getIntervalData", intervalArgs("STEPS", "KILOGRAM", from: 10, to: 12))
     #expect(wrong?.code == "STATISTICS_ERROR")
     #expect(wrong?.details == ["iosBehavior": "exception"])
@@ -101,7 +111,8 @@ import Testing
 
   @Test func onlyTheQuantityDictionaryIsAccepted() {
     let error = HealthHost().error(
-      "getIntervalData", intervalArgs("RESPIRATORY_RATE", "RESPIRATIONS_PER_MINUTE", from: 0, to: 1))
+      "getIntervalData", intervalArgs("RESPIRATORY_RATE", "RESPIRATIONS_PER_MINUTE", from: 0, to: 1)
+    )
     #expect(error?.code == "INVALID_TYPE")
     #expect(error?.message == "Invalid dataTypeKey for interval query: RESPIRATORY_RATE")
     let none = HealthHost().error("getIntervalData", nil)
@@ -124,7 +135,8 @@ import Testing
     #expect(host.ok("writeData", writeDataArgs("STEPS", 10.9, "COUNT", from: 9, to: 9.5)) == true)
     #expect(host.ok("writeData", writeDataArgs("STEPS", 1000, "COUNT", from: 8, to: 9.2)) == true)
     let total = host.ok(
-      "getTotalStepsInInterval", ["startTime": T.ms(9), "endTime": T.ms(10), "recordingMethodsToFilter": .list([])])
+      "getTotalStepsInInterval",
+      ["startTime": T.ms(9), "endTime": T.ms(10), "recordingMethodsToFilter": .list([])])
     #expect(total == .int64(10))
   }
 
