@@ -344,7 +344,7 @@ enum HealthWriteMethods {
       else {
         throw crash(
           what,
-          "\(unitKey) \(args.value(unitKey).map { "\($0)" } ?? "(missing)") is not a unit the "
+          "\(unitKey) \(args.string(unitKey).map { "'\($0)'" } ?? "(missing or not a string)") is not a unit the "
             + "iOS host knows; it force-unwraps the lookup and the app crashes")
       }
       guard (try? Units.convert(1, from: HealthUnits.parseable(unit), to: dimension)) != nil else {
