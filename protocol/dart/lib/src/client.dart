@@ -63,6 +63,14 @@ final class HkBridgeHello {
   /// The whole decoded payload, for keys this client does not know yet.
   final Map<Object?, Object?> raw;
 
+  /// The plugin profiles served (`serve --profile`), in order; empty from an emulator that
+  /// does not list them.
+  List<String> get profiles {
+    final value = raw['profiles'];
+    if (value is! List) return const [];
+    return List<String>.unmodifiable(value.whereType<String>());
+  }
+
   /// Decodes and checks a HELLO payload; throws [HkBridgeException] naming what is wrong.
   factory HkBridgeHello.decode(Uint8List? payload) {
     if (payload == null) {
