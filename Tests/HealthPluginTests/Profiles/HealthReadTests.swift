@@ -29,7 +29,7 @@ import Testing
       ("date_from", .int64(Int64(T.at(10)))), ("date_to", .int64(Int64(T.at(11)))),
       ("source_id", "com.example.app"), ("source_name", "com.example.app"),
       ("recording_method", .int64(3)), ("dataUnitKey", "count"),
-      ("metadata", ["HKWasUserEntered": .int64(1)]),
+      ("metadata", ["HKWasUserEntered": .float64(1)]),
     ])
     // Newest first: the app's 10:00 sample, then the watch's 08:00 one.
     #expect(points.first == own)

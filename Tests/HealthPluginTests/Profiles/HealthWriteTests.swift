@@ -49,7 +49,7 @@ import Testing
     let point = host.ok("getData", getDataArgs("MINDFULNESS", "MINUTE"))?.items.first
     #expect(point?["value"] == .int64(0))
     #expect(point?["date_to"] == .int64(Int64(T.at(7.25))))
-    #expect(point?["metadata"] == ["HKWasUserEntered": .int64(0)])
+    #expect(point?["metadata"] == ["HKWasUserEntered": .float64(0)])
   }
 
   @Test func bloodPressureIsACorrelationWhoseMembersReadAsQuantities() {
@@ -151,7 +151,7 @@ import Testing
     // The sample is an instant at endTime.
     #expect(point?["date_from"] == .int64(Int64(T.at(7))))
     #expect(
-      point?["metadata"] == ["HKMenstrualCycleStart": .int64(1), "HKWasUserEntered": .int64(1)])
+      point?["metadata"] == ["HKMenstrualCycleStart": .float64(1), "HKWasUserEntered": .float64(1)])
   }
 
   @Test func anAudiogramWithPartialMetadataIsTheHostsMissingReply() {

@@ -142,14 +142,15 @@ struct HealthDataPoints {
     return nil
   }
 
-  /// Metadata as the host sanitises it: strings and numbers (whole numbers as int64, others
-  /// float64).
+  /// Metadata as the host sanitises it: strings, and numbers as float64 — HealthKit keeps
+  /// metadata numbers (bools included) as doubles, which the package's Dart side relies on
+  /// (`HKInsulinDeliveryReason as double`, `HKMenstrualCycleStart == 1.0`).
   static func metadata(_ entries: [MetadataEntry]) -> ChannelValue {
     .object(
       entries.map { entry in
         switch entry.value {
         case .string(let text): return (entry.key, .string(text))
-        case .int(let value): return (entry.key, .swiftInt(value))
+        case .int(let value): return (entry.key, .float64(Double(value)))
         case .double(let value): return (entry.key, .float64(value))
         }
       })
