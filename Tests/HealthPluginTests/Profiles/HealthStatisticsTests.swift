@@ -140,6 +140,21 @@ import Testing
     #expect(total == .int64(10))
   }
 
+  @Test func hugeRangesCostOnlyTheBucketsSamplesTouch() {
+    let host = HealthHost()
+    host.authorize(["STEPS"], 2)
+    // A year in one-second buckets, no samples: nothing to compute.
+    #expect(
+      host.ok("getIntervalData", intervalArgs("STEPS", "COUNT", from: 0, to: 24 * 365, seconds: 1))
+        == .list([]))
+    // A 30-day sample in one-second buckets: 2,592,000 buckets, more than the emulator computes.
+    #expect(host.ok("writeData", writeDataArgs("STEPS", 1, "COUNT", from: 0, to: 24 * 30)) == true)
+    let error = host.error(
+      "getIntervalData", intervalArgs("STEPS", "COUNT", from: 0, to: 24 * 30, seconds: 1))
+    #expect(error?.code == "STATISTICS_ERROR")
+    #expect(error?.message?.hasPrefix("hkbridge: the query spans more than 2000000") == true)
+  }
+
   @Test func theUncoveredLengthIsExact() {
     #expect(HealthStatistics.uncovered(0, 100, by: []) == 100)
     #expect(HealthStatistics.uncovered(0, 100, by: [(10, 20), (15, 30), (90, 200)]) == 70)

@@ -30,28 +30,44 @@ enum HealthStatistics {
     var value: Double
   }
 
-  /// The statistics per bucket with a value, in `unit`-less stored values already converted by
-  /// `value(of:)`.
+  /// More sample-bucket pairs than the emulator computes in one query.
+  struct TooManyBuckets: Error {
+    static let limit = 2_000_000
+  }
+
+  /// The value of every bucket that has one, in time order. Only buckets a sample touches are
+  /// computed; more than ``TooManyBuckets/limit`` sample-bucket pairs throw.
   static func buckets(
     _ samples: [StoredSample], kind: Kind, from: Int, to: Int, interval: Int,
     value: (StoredSample) -> Double?
-  ) -> [Bucket] {
+  ) throws(TooManyBuckets) -> [Bucket] {
     guard interval > 0, from < to else { return [] }
-    let ranked = rank(samples)
+    let lastIndex = (to - 1 - from) / interval
+    var members: [Int: [Ranked]] = [:]
+    var pairs = 0
+    for ranked in rank(samples) {
+      let sample = ranked.sample
+      guard sample.overlaps(start: from, end: to) else { continue }
+      let first = (max(sample.start, from) - from) / interval
+      let last =
+        sample.start == sample.end ? first : min(lastIndex, (sample.end - 1 - from) / interval)
+      guard first <= last else { continue }
+      pairs += last - first + 1
+      if pairs > TooManyBuckets.limit { throw TooManyBuckets() }
+      for index in first...last { members[index, default: []].append(ranked) }
+    }
     var result: [Bucket] = []
-    var bucketStart = from
-    while bucketStart < to {
-      let (bucketEnd, overflow) = bucketStart.addingReportingOverflow(interval)
-      let end = overflow ? Int.max : bucketEnd
-      let inside = ranked.filter { $0.sample.overlaps(start: bucketStart, end: end) }
+    for index in members.keys.sorted() {
+      let start = from + index * interval
+      let (sum, overflow) = start.addingReportingOverflow(interval)
+      let end = overflow ? Int.max : sum
+      let inside = members[index] ?? []
       let total: Double?
       switch kind {
-      case .sum: total = sum(inside, start: bucketStart, end: end, value: value)
+      case .sum: total = Self.sum(inside, start: start, end: end, value: value)
       case .average: total = average(inside.map(\.sample), value: value)
       }
-      if let total { result.append(Bucket(start: bucketStart, end: end, value: total)) }
-      if overflow { break }
-      bucketStart = end
+      if let total { result.append(Bucket(start: start, end: end, value: total)) }
     }
     return result
   }
@@ -175,11 +191,16 @@ enum HealthStatistics {
       access: access)
     let kind: Kind = quantity.aggregation == .cumulative ? .sum : .average
     let canonical = quantity.canonicalUnit
-    let buckets = buckets(
-      samples, kind: kind, from: from, to: to, interval: milliseconds(seconds)
-    ) { sample in
-      guard case .quantity(let amount) = sample.body else { return nil }
-      return HealthUnits.value(amount, in: canonical)
+    let buckets: [Bucket]
+    do {
+      buckets = try Self.buckets(
+        samples, kind: kind, from: from, to: to, interval: milliseconds(seconds)
+      ) { sample in
+        guard case .quantity(let amount) = sample.body else { return nil }
+        return HealthUnits.value(amount, in: canonical)
+      }
+    } catch {
+      throw tooMany("STATISTICS_ERROR")
     }
     var points: [ChannelValue] = []
     for bucket in buckets {
@@ -223,6 +244,16 @@ enum HealthStatistics {
     }
   }
 
+  /// The emulator's refusal of a query with too many buckets to compute (HealthKit would work on
+  /// it for a very long time).
+  static func tooMany(_ code: String) -> HealthProfileError {
+    .plugin(
+      code: code,
+      message:
+        "hkbridge: the query spans more than \(TooManyBuckets.limit) sample intervals; narrow "
+        + "the range or widen the interval")
+  }
+
   /// An interval in seconds as milliseconds (saturating).
   static func milliseconds(_ seconds: Int) -> Int {
     let (product, overflow) = seconds.multipliedReportingOverflow(by: 1000)
@@ -250,9 +281,14 @@ enum HealthStatistics {
     let samples = overlapping(
       identifier, from: from, to: to, visibility: visibility, excludeManual: excludeManual,
       strictStart: true, access: access)
-    let days = buckets(samples, kind: .sum, from: from, to: to, interval: day) { sample in
-      guard case .quantity(let amount) = sample.body else { return nil }
-      return HealthUnits.value(amount, in: "count")
+    let days: [Bucket]
+    do {
+      days = try buckets(samples, kind: .sum, from: from, to: to, interval: day) { sample in
+        guard case .quantity(let amount) = sample.body else { return nil }
+        return HealthUnits.value(amount, in: "count")
+      }
+    } catch {
+      throw tooMany("STEPS_ERROR")
     }
     let total = days.reduce(0) { $0 + $1.value }
     return .swiftInt(HealthDataPoints.truncated(total))
