@@ -181,6 +181,7 @@ final class HkBridge {
   String get emulator => _hello.emulator;
   List<String> get channels => _hello.channels;
   Map<Object?, Object?> get device => _hello.device;
+  List<String> get profiles => _hello.profiles;
 
   /// The process id of hkbridge.
   int get pid => _process.pid;
