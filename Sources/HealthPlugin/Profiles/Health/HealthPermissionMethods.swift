@@ -57,13 +57,15 @@ enum HealthPermissionMethods {
             + "iOS \(access.os); it is skipped, as the host only logs it")
       }
     }
+    // Below iOS 13 the host answers false without asking HealthKit anything.
+    guard access.os >= firstOS else { return .bool(false) }
     for identifier in share {
       if let info = Catalogue.info(identifier), let refusal = access.store.shareRefusal(info) {
         throw HealthProfileError.hostFailure(
           code: "REQUEST_AUTH_ERROR", message: refusal.message, iosBehavior: .exception)
       }
     }
-    guard access.os >= firstOS, access.availabilityFailure() == nil else { return .bool(false) }
+    guard access.availabilityFailure() == nil else { return .bool(false) }
     do {
       try access.store.requestAuthorization(toShare: share, read: read)
     } catch {
