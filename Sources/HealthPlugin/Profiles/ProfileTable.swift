@@ -16,6 +16,10 @@ enum ProfileTable {
       name: HealthProfile.name,
       summary: "the health pub package 13.x on flutter_health, with device_info_plus",
       make: HealthProfile.make),
+    Row(
+      name: ConnectKitProfile.name,
+      summary: "ConnectKit's Pigeon host API (dev.flutter.pigeon.connect_kit.ConnectKitHostApi.*)",
+      make: ConnectKitProfile.make),
   ]
 
   static func row(named name: String) -> Row? { rows.first { $0.name == name } }

@@ -1,0 +1,162 @@
+import FlutterCodec
+import HealthKitModel
+import HealthStore
+
+/// One record map of `writeRecords`, decoded as ConnectKit's iOS record mapper does, into the
+/// store's `RecordInput`. The emulator decodes `recordKind: "data"` records with a `quantity`
+/// value; other kinds and value patterns are decode failures that say so
+/// (protocol/profiles/connect_kit.md).
+enum ConnectKitRecordMap {
+  static let dataKind = "data"
+  /// Kinds ConnectKit's Dart side sends that the emulator does not decode (yet).
+  static let otherKinds: Set<String> = [
+    "bloodPressure", "workout", "nutrition", "sleepSession", "audiogram", "ecg",
+  ]
+  static let otherValuePatterns: Set<String> = ["label", "category", "samples", "multiple"]
+
+  /// A record the mapper refuses: the failure message is `"<kind> | <field> | <message>"`.
+  struct Problem: Error {
+    var kind: String
+    var field: String?
+    var message: String
+
+    var text: String { "\(kind) | \(field ?? "") | \(message)" }
+  }
+
+  /// A record's fields by key; the host drops null values before decoding, so `null` is absent.
+  struct Fields {
+    let kind: String
+    let entries: [ChannelMapEntry]
+
+    func value(_ key: String) -> ChannelValue? {
+      guard let found = entries.last(where: { $0.key.stringValue == key })?.value,
+        !found.isNull
+      else { return nil }
+      return found
+    }
+
+    func required(_ key: String) throws(Problem) -> ChannelValue {
+      guard let found = value(key) else {
+        throw Problem(kind: kind, field: key, message: "Missing required field")
+      }
+      return found
+    }
+
+    func wrongType(_ key: String, _ expected: String, _ value: ChannelValue) -> Problem {
+      Problem(kind: kind, field: key, message: "Expected \(expected) but got \(value.typeName)")
+    }
+
+    func string(_ key: String) throws(Problem) -> String {
+      let found = try required(key)
+      guard let text = found.stringValue else { throw wrongType(key, "String", found) }
+      return text
+    }
+
+    /// An Int, or a Double truncated towards zero, as the host reads times.
+    func int(_ key: String) throws(Problem) -> Int {
+      let found = try required(key)
+      if let number = found.intValue { return number }
+      if case .float64(let real) = found, let number = Int(exactly: real.rounded(.towardZero)) {
+        return number
+      }
+      throw wrongType(key, "Int", found)
+    }
+
+    func map(_ key: String) throws(Problem) -> Fields {
+      let found = try required(key)
+      guard let entries = found.mapEntries, entries.allSatisfy({ $0.key.stringValue != nil })
+      else { throw wrongType(key, "Map", found) }
+      return Fields(kind: kind, entries: entries)
+    }
+  }
+
+  static func decode(_ entries: [ChannelMapEntry], os: OSVersion) throws(Problem) -> RecordInput {
+    let record = Fields(kind: "UnexpectedError", entries: entries)
+    guard let kind = record.value("recordKind")?.stringValue else {
+      throw Problem(
+        kind: "UnexpectedError", field: nil, message: "Missing required field 'recordKind'")
+    }
+    guard kind == dataKind else {
+      guard otherKinds.contains(kind) else {
+        throw Problem(
+          kind: kind, field: nil, message: "Unknown or unsupported record kind: '\(kind)'")
+      }
+      throw Problem(
+        kind: kind, field: "recordKind",
+        message: "hkbridge does not emulate ConnectKit's '\(kind)' records yet; it writes "
+          + "'data' records with a quantity value")
+    }
+    let fields = Fields(kind: kind, entries: entries)
+    let type = try fields.string("type")
+    let data = try fields.map("data")
+    guard ConnectKitPermissions.objectType(type, .write, os: os) != nil else {
+      throw Problem(
+        kind: kind, field: "type",
+        message: "Type '\(type)' is not supported for write operations on iOS HealthKit")
+    }
+    let start = try fields.int("startTime")
+    let end = try fields.int("endTime")
+    guard end >= start else {
+      throw Problem(
+        kind: kind, field: nil,
+        message: "End time (\(dateText(end))) cannot be before start time (\(dateText(start)))")
+    }
+    let pattern = try data.string("valuePattern")
+    guard pattern == "quantity" else {
+      guard otherValuePatterns.contains(pattern) else {
+        throw Problem(
+          kind: kind, field: "valuePattern", message: "Unsupported valuePattern '\(pattern)'")
+      }
+      throw Problem(
+        kind: kind, field: "valuePattern",
+        message:
+          "hkbridge does not emulate valuePattern '\(pattern)' yet; it writes 'quantity' values")
+    }
+    guard let value = data.value("value"), let amount = value.doubleValue else {
+      let got = data.value("value")?.typeName ?? "nil"
+      throw Problem(
+        kind: kind, field: "value", message: "Invalid quantity value: expected Double, got \(got)")
+    }
+    let unitText = data.value("unit")?.stringValue
+    guard let unitText, let unit = ConnectKitUnitTable.healthKitUnit(unitText) else {
+      throw Problem(
+        kind: kind, field: "unit", message: "Missing or invalid unit for quantity type '\(type)'")
+    }
+    var metadata = [
+      MetadataInputEntry("ck_unit", .string(unitText)),
+      MetadataInputEntry("ck_valuePattern", .string(pattern)),
+    ]
+    if let method = try? fields.map("source").string("recordingMethod") {
+      metadata.insert(
+        contentsOf: [
+          MetadataInputEntry("HKWasUserEntered", .bool(method == "manualEntry")),
+          MetadataInputEntry("ck_recordingMethod", .string(method)),
+        ], at: 0)
+    }
+    return RecordInput(
+      type: type, start: start, end: end, metadata: metadata,
+      fields: .quantity(QuantityInput(value: amount, unit: unit), special: [:]))
+  }
+
+  /// How Foundation prints a `Date`: `2024-01-01 00:00:00 +0000` (UTC, whole seconds).
+  static func dateText(_ milliseconds: Int) -> String {
+    let seconds = Int((Double(milliseconds) / 1000).rounded(.down))
+    let days = Int((Double(seconds) / 86_400).rounded(.down))
+    let secondOfDay = seconds - days * 86_400
+    // Civil date from days since 1970-01-01 (proleptic Gregorian).
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let time =
+      "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+    let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+    return "\(yearText)-\(two(month))-\(two(day)) \(time) +0000"
+  }
+}
