@@ -17,14 +17,18 @@ struct ConnectKitArguments {
     do {
       values = try codec.decodeArguments(payload)
     } catch {
-      throw .malformed("\(method.name): \(error.message)")
+      // Bytes the codec cannot read fail before any handler; a value that is not a list only
+      // matters to methods with parameters (they force-cast it).
+      let ignored = error.kind == .notAList && method.parameters.isEmpty
+      throw .malformed("\(method.name): \(error.message)", ignored ? .ignored : .crash)
     }
     guard values.count == parameters.count else {
       let expected = parameters.map { "\($0.name) (\($0.type))" }.joined(separator: ", ")
       throw .invalidArguments(
         "\(method.name) takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
           + (parameters.isEmpty ? " (an empty payload)" : ": [\(expected)]")
-          + ", not \(values.count)")
+          + ", not \(values.count)",
+        values.count > parameters.count ? .ignored : .crash)
     }
   }
 

@@ -7,17 +7,24 @@ enum ConnectKitError: Error, Equatable {
   /// A HealthKit error the host passes on as it came: the generated `wrapError` turns any error
   /// that is not a `PigeonError` into `["\(error)", "\(type(of: error))", "Stacktrace: …"]`.
   case healthKit(HealthError)
-  /// A message the generated host code cannot read: it force-casts the payload and its
-  /// arguments, so the app crashes. The emulator answers with an error (`details.iosBehavior`
-  /// `crash`) instead.
-  case unreadable(code: String, message: String)
+  /// A message the emulator refuses (strict by default). `iosBehavior` says what the generated
+  /// host does with it: `crash` (its force casts and indexing trap) or `ignored` (arguments
+  /// beyond its parameters, or any payload of a method without parameters).
+  case unreadable(code: String, message: String, iosBehavior: IOSBehavior)
 
-  static func malformed(_ message: String) -> ConnectKitError {
-    .unreadable(code: "MALFORMED_MESSAGE", message: message)
+  enum IOSBehavior: String, Sendable {
+    case crash
+    case ignored
   }
 
-  static func invalidArguments(_ message: String) -> ConnectKitError {
-    .unreadable(code: "INVALID_ARGUMENTS", message: message)
+  static func malformed(_ message: String, _ behavior: IOSBehavior = .crash) -> ConnectKitError {
+    .unreadable(code: "MALFORMED_MESSAGE", message: message, iosBehavior: behavior)
+  }
+
+  static func invalidArguments(_ message: String, _ behavior: IOSBehavior = .crash)
+    -> ConnectKitError
+  {
+    .unreadable(code: "INVALID_ARGUMENTS", message: message, iosBehavior: behavior)
   }
 }
 
@@ -36,8 +43,8 @@ enum ConnectKitErrors {
     switch error as? ConnectKitError {
     case .healthKit(let error)?:
       return (nsErrorText(error), "NSError", .string(stacktrace))
-    case .unreadable(let code, let message)?:
-      return (code, message, .object([("iosBehavior", .string("crash"))]))
+    case .unreadable(let code, let message, let behavior)?:
+      return (code, message, .object([("iosBehavior", .string(behavior.rawValue))]))
     case nil:
       return ("INTERNAL_ERROR", "hkbridge: unexpected error \(error)", .null)
     }
