@@ -27,7 +27,8 @@ final class ConnectKitHost {
   }
 
   func raw(_ method: String, _ payload: [UInt8]?) -> PigeonReply? {
-    try? pigeon.decodeReply(dispatcher.handleMessage(channel: ConnectKitProfile.channelName(method), payload: payload))
+    try? pigeon.decodeReply(
+      dispatcher.handleMessage(channel: ConnectKitProfile.channelName(method), payload: payload))
   }
 
   func reply(_ method: String, _ arguments: [ChannelValue]? = nil) -> PigeonReply? {
@@ -35,7 +36,10 @@ final class ConnectKitHost {
   }
 
   /// The fields of a custom-class result.
-  func fields(_ method: String, _ arguments: [ChannelValue]?, sourceLocation: SourceLocation = #_sourceLocation) -> [ChannelValue] {
+  func fields(
+    _ method: String, _ arguments: [ChannelValue]?,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [ChannelValue] {
     guard case .success(let value)? = reply(method, arguments),
       case .dataClass(_, let fields)? = try? ConnectKitProfile.tags.decode(value)
     else {
@@ -68,7 +72,8 @@ final class ConnectKitHost {
 
   @Test func platformVersionNamesTheSystem() {
     // [ "iOS 17.5 (iOS)" ]: 0x0e bytes of text.
-    #expect(ConnectKitHost().bytes("getPlatformVersion") == hex("0c01 070e 694f532031372e352028694f5329"))
+    #expect(
+      ConnectKitHost().bytes("getPlatformVersion") == hex("0c01 070e 694f532031372e352028694f5329"))
     // "iOS 16.4 (iPadOS)" is 17 (0x11) bytes.
     #expect(
       ConnectKitHost(device: "iPad", os: "16.4").bytes("getPlatformVersion")
@@ -96,11 +101,16 @@ final class ConnectKitHost {
   @Test func requestAsksHealthKitForTheTypesItHas() {
     let host = ConnectKitHost()
     #expect(
-      host.bytes("requestPermissions", [["heartRate", "biologicalSex"], ["steps", "biologicalSex"], true, nil])
+      host.bytes(
+        "requestPermissions",
+        [["heartRate", "biologicalSex"], ["steps", "biologicalSex"], true, nil])
         == hex("0c01 01"))
-    #expect(host.store.authorization(for: "HKQuantityTypeIdentifierStepCount").share == .sharingAuthorized)
+    #expect(
+      host.store.authorization(for: "HKQuantityTypeIdentifierStepCount").share == .sharingAuthorized
+    )
     #expect(host.store.authorization(for: "HKQuantityTypeIdentifierHeartRate").read == .granted)
-    #expect(host.store.authorization(for: "HKQuantityTypeIdentifierHeartRate").share == .notDetermined)
+    #expect(
+      host.store.authorization(for: "HKQuantityTypeIdentifierHeartRate").share == .notDetermined)
     #expect(host.store.promptsShown == 1)
     #expect(host.warnings.count == 1)
     #expect(host.warnings.first?.contains("'biologicalSex' (write)") == true)
@@ -108,14 +118,18 @@ final class ConnectKitHost {
 
   @Test func requestWithNothingLeftIsTrueWithoutAPrompt() {
     let host = ConnectKitHost(device: "iPad", os: "16.4")
-    #expect(host.reply("requestPermissions", [["bloodPressure", "noSuchType"], nil, nil, nil]) == .success(true))
+    #expect(
+      host.reply("requestPermissions", [["bloodPressure", "noSuchType"], nil, nil, nil])
+        == .success(true))
     #expect(host.reply("requestPermissions", [nil, nil, nil, nil]) == .success(true))
     #expect(host.store.promptsShown == 0)
   }
 
   @Test func requestOnADeviceWithoutHealthKitPassesTheNSErrorOn() {
     let host = ConnectKitHost(device: "iPad", os: "16.4")
-    guard case .error(let code, let message, let details)? = host.reply("requestPermissions", [["steps"], nil, nil, nil])
+    guard
+      case .error(let code, let message, let details)? = host.reply(
+        "requestPermissions", [["steps"], nil, nil, nil])
     else {
       Issue.record("expected an error reply")
       return
@@ -125,7 +139,9 @@ final class ConnectKitHost {
     #expect(message == "NSError")
     #expect(details == .string(ConnectKitErrors.stacktrace))
     host.store.configure(device: .iPhone, restricted: true)
-    guard case .error(let restricted, _, _)? = host.reply("requestPermissions", [nil, ["steps"], nil, nil])
+    guard
+      case .error(let restricted, _, _)? = host.reply(
+        "requestPermissions", [nil, ["steps"], nil, nil])
     else {
       Issue.record("expected an error reply")
       return
@@ -140,11 +156,18 @@ final class ConnectKitHost {
     // [AccessStatusMessage({"steps": {"write": "notDetermined"}}, null, null)]
     #expect(
       host.bytes("checkPermissions", [["steps": ["write"]], nil, nil])
-        == hex("0c01 81 0c03 0d01 0705 7374657073 0d01 0705 7772697465 070d 6e6f7444657465726d696e6564 00 00"))
+        == hex(
+          "0c01 81 0c03 0d01 0705 7374657073 0d01 0705 7772697465 070d 6e6f7444657465726d696e6564 00 00"
+        ))
     host.grant(write: ["steps"], read: ["heartRate"])
     let fields = host.fields(
       "checkPermissions",
-      [["steps": ["read", "write"], "heartRate": ["read", "write"], "bloodPressure": ["read"], "biologicalSex": ["write"]], nil, nil])
+      [
+        [
+          "steps": ["read", "write"], "heartRate": ["read", "write"], "bloodPressure": ["read"],
+          "biologicalSex": ["write"],
+        ], nil, nil,
+      ])
     #expect(
       fields == [
         .object([
@@ -159,7 +182,8 @@ final class ConnectKitHost {
   @Test func checkOfNothingIsAnEmptyMap() {
     let host = ConnectKitHost()
     #expect(host.bytes("checkPermissions", [nil, nil, nil]) == hex("0c01 81 0c03 0d00 00 00"))
-    #expect(host.bytes("checkPermissions", [["steps": []], nil, nil]) == hex("0c01 81 0c03 0d00 00 00"))
+    #expect(
+      host.bytes("checkPermissions", [["steps": []], nil, nil]) == hex("0c01 81 0c03 0d00 00 00"))
   }
 
   @Test func deniedSharingReadsDenied() {
@@ -175,11 +199,15 @@ final class ConnectKitHost {
 
   static let start = 1_704_060_000_000
 
-  static func record(_ type: String, _ value: Double, _ unit: ChannelValue, end: Int = start + 3_600_000) -> ChannelValue {
+  static func record(
+    _ type: String, _ value: Double, _ unit: ChannelValue, end: Int = start + 3_600_000
+  ) -> ChannelValue {
     .object([
       ("recordKind", "data"), ("type", .string(type)), ("startTime", .int64(Int64(start))),
       ("endTime", .int64(Int64(end))),
-      ("data", .object([("valuePattern", "quantity"), ("value", .float64(value)), ("unit", unit)])),
+      (
+        "data", .object([("valuePattern", "quantity"), ("value", .float64(value)), ("unit", unit)])
+      ),
     ])
   }
 
@@ -201,26 +229,36 @@ final class ConnectKitHost {
     host.grant(write: ["steps"])
     let fields = host.fields(
       "writeRecords",
-      [[
-        Self.record("steps", 10, "count"), Self.record("biologicalSex", 1, "count"),
-        Self.record("steps", 1, "parsecs"), Self.record("steps", 1, "count", end: Self.start - 1000),
-        .object([("recordKind", "ecg")]), .object([("type", "steps")]),
-      ]])
+      [
+        [
+          Self.record("steps", 10, "count"), Self.record("biologicalSex", 1, "count"),
+          Self.record("steps", 1, "parsecs"),
+          Self.record("steps", 1, "count", end: Self.start - 1000),
+          .object([("recordKind", "ecg")]), .object([("type", "steps")]),
+        ]
+      ])
     func failure(_ index: Int64, _ message: String) -> ChannelValue {
-      .object([("indexPath", [.int64(index)]), ("message", .string(message)), ("type", "DecodeError")])
+      .object([
+        ("indexPath", [.int64(index)]), ("message", .string(message)), ("type", "DecodeError"),
+      ])
     }
     #expect(
       fields == [
         "partialSuccess", ["00000000-0000-4000-8000-000000000001"],
         [
-          failure(1, "data | type | Type 'biologicalSex' is not supported for write operations on iOS HealthKit"),
+          failure(
+            1,
+            "data | type | Type 'biologicalSex' is not supported for write operations on iOS HealthKit"
+          ),
           failure(2, "data | unit | Missing or invalid unit for quantity type 'steps'"),
           failure(
             3,
-            "data |  | End time (2023-12-31 21:59:59 +0000) cannot be before start time (2023-12-31 22:00:00 +0000)"),
+            "data |  | End time (2023-12-31 21:59:59 +0000) cannot be before start time (2023-12-31 22:00:00 +0000)"
+          ),
           failure(
             4,
-            "ecg | recordKind | hkbridge does not emulate ConnectKit's 'ecg' records yet; it writes 'data' records with a quantity value"),
+            "ecg | recordKind | hkbridge does not emulate ConnectKit's 'ecg' records yet; it writes 'data' records with a quantity value"
+          ),
           failure(5, "UnexpectedError |  | Missing required field 'recordKind'"),
         ],
       ])
@@ -241,7 +279,8 @@ final class ConnectKitHost {
     }
     #expect(failures[0]["indexPath"] == [.int64(-1)])
     #expect(failures[0]["type"] == "HealthConnectInsert")
-    #expect(message.hasPrefix("HealthKit failed to save records: This app has not asked to write weight"))
+    #expect(
+      message.hasPrefix("HealthKit failed to save records: This app has not asked to write weight"))
     #expect(host.store.samples.allInWriteOrder.isEmpty)
   }
 
@@ -273,7 +312,9 @@ final class ConnectKitHost {
     #expect(error(host.reply("requestPermissions", [nil, nil, nil, nil, nil]))?.1 == ignored)
     #expect(error(host.reply("isSdkAvailable", [true]))?.1 == ignored)
     #expect(error(host.raw("isSdkAvailable", hex("01")))?.1 == ignored)
-    #expect(error(host.reply("checkPermissions", [["steps": "read"], nil, nil]))?.0 == "INVALID_ARGUMENTS")
+    #expect(
+      error(host.reply("checkPermissions", [["steps": "read"], nil, nil]))?.0 == "INVALID_ARGUMENTS"
+    )
     #expect(error(host.reply("requestPermissions", [nil, nil, 1, nil]))?.0 == "INVALID_ARGUMENTS")
   }
 
@@ -281,7 +322,9 @@ final class ConnectKitHost {
 
   @Test func objectTypeFollowsTheMapperAndShareRules() {
     let os = OSVersion(17, 5)
-    #expect(ConnectKitPermissions.objectType("steps", .write, os: os) == "HKQuantityTypeIdentifierStepCount")
+    #expect(
+      ConnectKitPermissions.objectType("steps", .write, os: os)
+        == "HKQuantityTypeIdentifierStepCount")
     #expect(ConnectKitPermissions.objectType("biologicalSex", .read, os: os) != nil)
     #expect(ConnectKitPermissions.objectType("biologicalSex", .write, os: os) == nil)
     #expect(ConnectKitPermissions.objectType("walkingHeartRateAverage", .write, os: os) == nil)
