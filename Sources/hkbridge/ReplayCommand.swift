@@ -21,6 +21,7 @@ struct ReplayCommand: ParsableCommand {
         hkbridge replay --update golden/availability.jsonl
         hkbridge replay --json golden/*.jsonl
         hkbridge replay --profile health golden/health-*.jsonl
+        hkbridge replay --profile connect_kit golden/connect_kit-*.jsonl
       """
   )
 

@@ -31,6 +31,7 @@ struct ServeCommand: ParsableCommand {
         hkbridge serve --channel healthkit_permissions --channel my_health_channel
         hkbridge serve --profile health
         hkbridge serve --profile healthkit_permissions --profile health
+        hkbridge serve --profile connect_kit
       """
   )
 
