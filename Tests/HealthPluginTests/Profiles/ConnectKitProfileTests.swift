@@ -264,6 +264,23 @@ final class ConnectKitHost {
       ])
   }
 
+  @Test func aQuantityForAnotherKindOfTypeIsRefused() {
+    let host = ConnectKitHost()
+    host.grant(write: ["mindfulSession", "workout"])
+    let fields = host.fields(
+      "writeRecords", [[Self.record("mindfulSession", 1, "min"), Self.record("workout", 1, "min")]])
+    #expect(fields.first == "failure")
+    guard case .list(let failures)? = fields.last, failures.count == 2 else {
+      Issue.record("expected two failures")
+      return
+    }
+    #expect(
+      failures[0]["message"]
+        == "data | value | Invalid category value: expected Map with 'value' and 'categoryName'")
+    #expect(
+      failures[1]["message"] == "data | type | Unsupported HKObjectType: HKWorkoutTypeIdentifier")
+  }
+
   @Test func anUnauthorizedTypeFailsTheWholeBatch() {
     let host = ConnectKitHost()
     host.grant(write: ["steps"])

@@ -89,7 +89,7 @@ enum ConnectKitRecordMap {
     let fields = Fields(kind: kind, entries: entries)
     let type = try fields.string("type")
     let data = try fields.map("data")
-    guard ConnectKitPermissions.objectType(type, .write, os: os) != nil else {
+    guard let identifier = ConnectKitPermissions.objectType(type, .write, os: os) else {
       throw Problem(
         kind: kind, field: "type",
         message: "Type '\(type)' is not supported for write operations on iOS HealthKit")
@@ -116,6 +116,16 @@ enum ConnectKitRecordMap {
       let got = data.value("value")?.typeName ?? "nil"
       throw Problem(
         kind: kind, field: "value", message: "Invalid quantity value: expected Double, got \(got)")
+    }
+    // The value's pattern is checked first; then the type decides how the sample is built.
+    switch Catalogue.info(identifier)?.typeClass {
+    case .quantity?: break
+    case .category?:
+      throw Problem(
+        kind: kind, field: "value",
+        message: "Invalid category value: expected Map with 'value' and 'categoryName'")
+    default:
+      throw Problem(kind: kind, field: "type", message: "Unsupported HKObjectType: \(identifier)")
     }
     let unitText = data.value("unit")?.stringValue
     guard let unitText, let unit = ConnectKitUnitTable.healthKitUnit(unitText) else {
