@@ -257,7 +257,7 @@ final class ConnectKitHost {
           ),
           failure(
             4,
-            "ecg | recordKind | hkbridge does not emulate ConnectKit's 'ecg' records yet; it writes 'data' records with a quantity value"
+            "ecg | recordKind | hkbridge does not emulate ConnectKit's 'ecg' records yet; it writes 'data' records (quantity and category values)"
           ),
           failure(5, "UnexpectedError |  | Missing required field 'recordKind'"),
         ],
@@ -279,6 +279,68 @@ final class ConnectKitHost {
         == "data | value | Invalid category value: expected Map with 'value' and 'categoryName'")
     #expect(
       failures[1]["message"] == "data | type | Unsupported HKObjectType: HKWorkoutTypeIdentifier")
+  }
+
+  static func category(_ type: String, _ value: String, _ category: String) -> ChannelValue {
+    .object([
+      ("recordKind", "data"), ("type", .string(type)), ("startTime", .int64(Int64(start))),
+      ("endTime", .int64(Int64(start + 600_000))),
+      (
+        "data",
+        .object([
+          ("valuePattern", "category"), ("value", .string(value)),
+          ("categoryName", .string(category)),
+        ])
+      ),
+    ])
+  }
+
+  @Test func categoryValuesDecodeThroughConnectKitsCategories() {
+    let host = ConnectKitHost()
+    host.grant(write: ["mindfulSession", "cervicalMucus", "menstrualFlow", "steps"])
+    let fields = host.fields(
+      "writeRecords",
+      [
+        [
+          Self.category("mindfulSession", "unknown", "CKMindfulnessSessionType"),
+          Self.category("cervicalMucus", "eggWhite", "CKCervicalMucusAppearance"),
+          Self.category("menstrualFlow", "light", "CKMenstruationFlow"),
+          Self.category("cervicalMucus", "eggWhite", "CKNoSuchCategory"),
+          Self.category("steps", "eggWhite", "CKCervicalMucusAppearance"),
+        ]
+      ])
+    func failure(_ index: Int64, _ message: String) -> ChannelValue {
+      .object([
+        ("indexPath", [.int64(index)]), ("message", .string(message)), ("type", "DecodeError"),
+      ])
+    }
+    #expect(
+      fields == [
+        "partialSuccess",
+        ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
+        [
+          // CKMenstruationFlow's values exist from iOS 18 on.
+          failure(
+            2, "data | value | Invalid category value 'light' for category 'CKMenstruationFlow'"),
+          failure(
+            3, "data | value | Invalid category value 'eggWhite' for category 'CKNoSuchCategory'"),
+          failure(4, "data | unit | Missing or invalid unit for quantity type 'steps'"),
+        ],
+      ])
+    let stored = host.store.samples.allInWriteOrder
+    #expect(
+      stored.map(\.identifier) == [
+        "HKCategoryTypeIdentifierMindfulSession", "HKCategoryTypeIdentifierCervicalMucusQuality",
+      ])
+    #expect(
+      ConnectKitCategoryTable.raw(
+        category: "CKMenstruationFlow", value: "light", os: OSVersion(18, 0)) == 2)
+    #expect(
+      ConnectKitCategoryTable.raw(category: "SleepSession", value: "deep", os: OSVersion(17, 5))
+        == 4)
+    #expect(
+      ConnectKitCategoryTable.raw(category: "SleepSession", value: "deep", os: OSVersion(15, 0))
+        == nil)
   }
 
   @Test func anUnauthorizedTypeFailsTheWholeBatch() {

@@ -4,7 +4,7 @@ import HealthStore
 
 /// One record map of `writeRecords`, decoded as ConnectKit's iOS record mapper does, into the
 /// store's `RecordInput`. The emulator decodes `recordKind: "data"` records with a `quantity`
-/// value; other kinds and value patterns are decode failures that say so
+/// or `category` value; other kinds and value patterns are decode failures that say so
 /// (protocol/profiles/connect_kit.md).
 enum ConnectKitRecordMap {
   static let dataKind = "data"
@@ -12,7 +12,7 @@ enum ConnectKitRecordMap {
   static let otherKinds: Set<String> = [
     "bloodPressure", "workout", "nutrition", "sleepSession", "audiogram", "ecg",
   ]
-  static let otherValuePatterns: Set<String> = ["label", "category", "samples", "multiple"]
+  static let otherValuePatterns: Set<String> = ["label", "samples", "multiple"]
 
   /// A record the mapper refuses: the failure message is `"<kind> | <field> | <message>"`.
   struct Problem: Error {
@@ -84,7 +84,7 @@ enum ConnectKitRecordMap {
       throw Problem(
         kind: kind, field: "recordKind",
         message: "hkbridge does not emulate ConnectKit's '\(kind)' records yet; it writes "
-          + "'data' records with a quantity value")
+          + "'data' records (quantity and category values)")
     }
     let fields = Fields(kind: kind, entries: entries)
     let type = try fields.string("type")
@@ -102,40 +102,49 @@ enum ConnectKitRecordMap {
         message: "End time (\(dateText(end))) cannot be before start time (\(dateText(start)))")
     }
     let pattern = try data.string("valuePattern")
-    guard pattern == "quantity" else {
-      guard otherValuePatterns.contains(pattern) else {
+    let value = try patternValue(pattern, data, kind: kind)
+    let typeClass = Catalogue.info(identifier)?.typeClass
+    let unitText = data.value("unit")?.stringValue
+    let recordFields: RecordFields
+    switch (typeClass, value) {
+    case (.quantity?, _):
+      guard let unitText, let unit = ConnectKitUnitTable.healthKitUnit(unitText) else {
         throw Problem(
-          kind: kind, field: "valuePattern", message: "Unsupported valuePattern '\(pattern)'")
+          kind: kind, field: "unit", message: "Missing or invalid unit for quantity type '\(type)'")
       }
-      throw Problem(
-        kind: kind, field: "valuePattern",
-        message:
-          "hkbridge does not emulate valuePattern '\(pattern)' yet; it writes 'quantity' values")
-    }
-    guard let value = data.value("value"), let amount = value.doubleValue else {
-      let got = data.value("value")?.typeName ?? "nil"
-      throw Problem(
-        kind: kind, field: "value", message: "Invalid quantity value: expected Double, got \(got)")
-    }
-    // The value's pattern is checked first; then the type decides how the sample is built.
-    switch Catalogue.info(identifier)?.typeClass {
-    case .quantity?: break
-    case .category?:
+      guard case .quantity(let amount) = value else {
+        throw Problem(
+          kind: kind, field: "value",
+          message: "Invalid value for quantity type: expected Double or Array")
+      }
+      recordFields = .quantity(QuantityInput(value: amount, unit: unit), special: [:])
+    case (.category?, .category(let name, let category)):
+      let raw: Int?
+      if type == "sexualActivity" {
+        raw = name == "protected" ? 1 : 0
+      } else {
+        raw = ConnectKitCategoryTable.raw(category: category, value: name, os: os)
+      }
+      guard let raw else {
+        throw Problem(
+          kind: kind, field: "value",
+          message: "Invalid category value '\(name)' for category '\(category)'")
+      }
+      let hasCase = Catalogue.info(identifier)?.categoryCases.contains { $0.rawValue == raw }
+      recordFields = .category(raw == 0 && hasCase != true ? nil : .raw(raw), special: [:])
+    case (.category?, _):
       throw Problem(
         kind: kind, field: "value",
         message: "Invalid category value: expected Map with 'value' and 'categoryName'")
     default:
       throw Problem(kind: kind, field: "type", message: "Unsupported HKObjectType: \(identifier)")
     }
-    let unitText = data.value("unit")?.stringValue
-    guard let unitText, let unit = ConnectKitUnitTable.healthKitUnit(unitText) else {
-      throw Problem(
-        kind: kind, field: "unit", message: "Missing or invalid unit for quantity type '\(type)'")
+    var metadata: [MetadataInputEntry] = []
+    if case .category(_, let category) = value {
+      metadata.append(MetadataInputEntry("ck_categoryName", .string(category)))
     }
-    var metadata = [
-      MetadataInputEntry("ck_unit", .string(unitText)),
-      MetadataInputEntry("ck_valuePattern", .string(pattern)),
-    ]
+    if let unitText { metadata.append(MetadataInputEntry("ck_unit", .string(unitText))) }
+    metadata.append(MetadataInputEntry("ck_valuePattern", .string(pattern)))
     if let method = try? fields.map("source").string("recordingMethod") {
       metadata.insert(
         contentsOf: [
@@ -145,7 +154,49 @@ enum ConnectKitRecordMap {
     }
     return RecordInput(
       type: type, start: start, end: end, metadata: metadata,
-      fields: .quantity(QuantityInput(value: amount, unit: unit), special: [:]))
+      fields: recordFields)
+  }
+
+  /// A decoded `data.value`: what the host's `unwrapData` makes of each pattern.
+  enum PatternValue {
+    case quantity(Double)
+    case category(value: String, categoryName: String)
+  }
+
+  static func patternValue(_ pattern: String, _ data: Fields, kind: String) throws(Problem)
+    -> PatternValue
+  {
+    let value = data.value("value")
+    let got = value?.typeName ?? "nil"
+    switch pattern {
+    case "quantity":
+      guard let amount = value?.doubleValue else {
+        throw Problem(
+          kind: kind, field: "value", message: "Invalid quantity value: expected Double, got \(got)"
+        )
+      }
+      return .quantity(amount)
+    case "category":
+      guard let name = value?.stringValue else {
+        throw Problem(
+          kind: kind, field: "value",
+          message: "Invalid category value: expected String, got '\(got)'")
+      }
+      guard let category = data.value("categoryName")?.stringValue else {
+        throw Problem(
+          kind: kind, field: "categoryName",
+          message: "Invalid categoryName for value: expected String, got '\(name)'")
+      }
+      return .category(value: name, categoryName: category)
+    case _ where otherValuePatterns.contains(pattern):
+      throw Problem(
+        kind: kind, field: "valuePattern",
+        message: "hkbridge does not emulate valuePattern '\(pattern)' yet; it writes 'quantity' "
+          + "and 'category' values")
+    default:
+      throw Problem(
+        kind: kind, field: "valuePattern", message: "Unsupported valuePattern '\(pattern)'")
+    }
   }
 
   /// How Foundation prints a `Date`: `2024-01-01 00:00:00 +0000` (UTC, whole seconds).
