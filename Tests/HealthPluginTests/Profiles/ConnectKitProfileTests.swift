@@ -211,6 +211,13 @@ final class ConnectKitHost {
     ])
   }
 
+  /// A `validationFailures` entry of a record that did not decode.
+  static func failure(_ index: Int64, _ message: String) -> ChannelValue {
+    .object([
+      ("indexPath", [.int64(index)]), ("message", .string(message)), ("type", "DecodeError"),
+    ])
+  }
+
   @Test func writeCompleteSuccessListsTheIdsInOrder() {
     let host = ConnectKitHost()
     host.grant(write: ["steps", "heartRate"])
@@ -237,29 +244,24 @@ final class ConnectKitHost {
           .object([("recordKind", "ecg")]), .object([("type", "steps")]),
         ]
       ])
-    func failure(_ index: Int64, _ message: String) -> ChannelValue {
-      .object([
-        ("indexPath", [.int64(index)]), ("message", .string(message)), ("type", "DecodeError"),
-      ])
-    }
     #expect(
       fields == [
         "partialSuccess", ["00000000-0000-4000-8000-000000000001"],
         [
-          failure(
+          Self.failure(
             1,
             "data | type | Type 'biologicalSex' is not supported for write operations on iOS HealthKit"
           ),
-          failure(2, "data | unit | Missing or invalid unit for quantity type 'steps'"),
-          failure(
+          Self.failure(2, "data | unit | Missing or invalid unit for quantity type 'steps'"),
+          Self.failure(
             3,
             "data |  | End time (2023-12-31 21:59:59 +0000) cannot be before start time (2023-12-31 22:00:00 +0000)"
           ),
-          failure(
+          Self.failure(
             4,
-            "ecg | recordKind | hkbridge does not emulate ConnectKit's 'ecg' records yet; it writes 'data' records (quantity and category values)"
+            "ecg | recordKind | hkbridge does not emulate ConnectKit's 'ecg' records yet; it writes 'data' records (quantity and category values) and 'bloodPressure' records"
           ),
-          failure(5, "UnexpectedError |  | Missing required field 'recordKind'"),
+          Self.failure(5, "UnexpectedError |  | Missing required field 'recordKind'"),
         ],
       ])
   }
@@ -309,22 +311,17 @@ final class ConnectKitHost {
           Self.category("steps", "eggWhite", "CKCervicalMucusAppearance"),
         ]
       ])
-    func failure(_ index: Int64, _ message: String) -> ChannelValue {
-      .object([
-        ("indexPath", [.int64(index)]), ("message", .string(message)), ("type", "DecodeError"),
-      ])
-    }
     #expect(
       fields == [
         "partialSuccess",
         ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
         [
           // CKMenstruationFlow's values exist from iOS 18 on.
-          failure(
+          Self.failure(
             2, "data | value | Invalid category value 'light' for category 'CKMenstruationFlow'"),
-          failure(
+          Self.failure(
             3, "data | value | Invalid category value 'eggWhite' for category 'CKNoSuchCategory'"),
-          failure(4, "data | unit | Missing or invalid unit for quantity type 'steps'"),
+          Self.failure(4, "data | unit | Missing or invalid unit for quantity type 'steps'"),
         ],
       ])
     let stored = host.store.samples.allInWriteOrder
@@ -341,6 +338,47 @@ final class ConnectKitHost {
     #expect(
       ConnectKitCategoryTable.raw(category: "SleepSession", value: "deep", os: OSVersion(15, 0))
         == nil)
+  }
+
+  static func bloodPressure(_ systolic: Double, _ diastolic: Double, unit: String = "mmHg")
+    -> ChannelValue
+  {
+    .object([
+      ("recordKind", "bloodPressure"), ("startTime", .int64(Int64(start))),
+      ("endTime", .int64(Int64(start))),
+      ("systolic", .object([("value", .float64(systolic)), ("unit", "mmHg")])),
+      ("diastolic", .object([("value", .float64(diastolic)), ("unit", .string(unit))])),
+      ("bodyPosition", "sittingDown"),
+    ])
+  }
+
+  @Test func bloodPressureIsOneCorrelation() {
+    let host = ConnectKitHost()
+    host.grant(write: ["bloodPressure.systolic", "bloodPressure.diastolic"])
+    let fields = host.fields(
+      "writeRecords",
+      [
+        [
+          Self.bloodPressure(120, 80), Self.bloodPressure(80, 120),
+          Self.bloodPressure(120, 80, unit: "kg"),
+          Self.bloodPressure(120, 80, unit: "torr"),
+        ]
+      ])
+    // The correlation's members get uuids 1 and 2, the correlation 3.
+    #expect(
+      fields == [
+        "partialSuccess", ["00000000-0000-4000-8000-000000000003"],
+        [
+          Self.failure(
+            1, "bloodPressure |  | Systolic (80.0) cannot be less than diastolic (120.0)"),
+          Self.failure(
+            2,
+            "bloodPressure | unit | Systolic and diastolic units must match: systolic=mmHg, diastolic=kg"
+          ),
+          Self.failure(3, "data | unit | Unsupported unit 'torr'"),
+        ],
+      ])
+    #expect(host.store.samples.allInWriteOrder.count == 3)
   }
 
   @Test func anUnauthorizedTypeFailsTheWholeBatch() {

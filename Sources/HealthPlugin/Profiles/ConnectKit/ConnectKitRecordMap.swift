@@ -9,8 +9,9 @@ import HealthStore
 enum ConnectKitRecordMap {
   static let dataKind = "data"
   /// Kinds ConnectKit's Dart side sends that the emulator does not decode (yet).
+  static let bloodPressureKind = "bloodPressure"
   static let otherKinds: Set<String> = [
-    "bloodPressure", "workout", "nutrition", "sleepSession", "audiogram", "ecg",
+    "workout", "nutrition", "sleepSession", "audiogram", "ecg",
   ]
   static let otherValuePatterns: Set<String> = ["label", "samples", "multiple"]
 
@@ -62,6 +63,19 @@ enum ConnectKitRecordMap {
       throw wrongType(key, "Int", found)
     }
 
+    /// `startTime` and `endTime`, the end not before the start.
+    func timeRange() throws(Problem) -> (start: Int, end: Int) {
+      let start = try int("startTime")
+      let end = try int("endTime")
+      guard end >= start else {
+        throw Problem(
+          kind: kind, field: nil,
+          message: "End time (\(ConnectKitRecordMap.dateText(end))) cannot be before start time "
+            + "(\(ConnectKitRecordMap.dateText(start)))")
+      }
+      return (start, end)
+    }
+
     func map(_ key: String) throws(Problem) -> Fields {
       let found = try required(key)
       guard let entries = found.mapEntries, entries.allSatisfy({ $0.key.stringValue != nil })
@@ -76,6 +90,9 @@ enum ConnectKitRecordMap {
       throw Problem(
         kind: "UnexpectedError", field: nil, message: "Missing required field 'recordKind'")
     }
+    if kind == bloodPressureKind {
+      return try decodeBloodPressure(Fields(kind: kind, entries: entries))
+    }
     guard kind == dataKind else {
       guard otherKinds.contains(kind) else {
         throw Problem(
@@ -84,7 +101,7 @@ enum ConnectKitRecordMap {
       throw Problem(
         kind: kind, field: "recordKind",
         message: "hkbridge does not emulate ConnectKit's '\(kind)' records yet; it writes "
-          + "'data' records (quantity and category values)")
+          + "'data' records (quantity and category values) and 'bloodPressure' records")
     }
     let fields = Fields(kind: kind, entries: entries)
     let type = try fields.string("type")
@@ -94,13 +111,7 @@ enum ConnectKitRecordMap {
         kind: kind, field: "type",
         message: "Type '\(type)' is not supported for write operations on iOS HealthKit")
     }
-    let start = try fields.int("startTime")
-    let end = try fields.int("endTime")
-    guard end >= start else {
-      throw Problem(
-        kind: kind, field: nil,
-        message: "End time (\(dateText(end))) cannot be before start time (\(dateText(start)))")
-    }
+    let (start, end) = try fields.timeRange()
     let pattern = try data.string("valuePattern")
     let value = try patternValue(pattern, data, kind: kind)
     let typeClass = Catalogue.info(identifier)?.typeClass
@@ -145,16 +156,62 @@ enum ConnectKitRecordMap {
     }
     if let unitText { metadata.append(MetadataInputEntry("ck_unit", .string(unitText))) }
     metadata.append(MetadataInputEntry("ck_valuePattern", .string(pattern)))
-    if let method = try? fields.map("source").string("recordingMethod") {
-      metadata.insert(
-        contentsOf: [
-          MetadataInputEntry("HKWasUserEntered", .bool(method == "manualEntry")),
-          MetadataInputEntry("ck_recordingMethod", .string(method)),
-        ], at: 0)
-    }
+    metadata.insert(contentsOf: sourceMetadata(fields), at: 0)
     return RecordInput(
       type: type, start: start, end: end, metadata: metadata,
       fields: recordFields)
+  }
+
+  /// A `bloodPressure` record: `systolic` and `diastolic` maps of `{value, unit}` with the same
+  /// unit, systolic not below diastolic, at `startTime` (HealthKit's correlation of both).
+  static func decodeBloodPressure(_ fields: Fields) throws(Problem) -> RecordInput {
+    let kind = fields.kind
+    let (start, _) = try fields.timeRange()
+    func reading(_ key: String) throws(Problem) -> (value: Double, unit: String) {
+      let map = try fields.map(key)
+      guard let amount = map.value("value")?.doubleValue else {
+        throw Problem(kind: kind, field: key, message: "Missing or invalid 'value' field")
+      }
+      guard let unitText = map.value("unit")?.stringValue else {
+        throw Problem(kind: kind, field: key, message: "Missing or invalid 'unit' field")
+      }
+      guard let unit = ConnectKitUnitTable.healthKitUnit(unitText) else {
+        throw Problem(kind: dataKind, field: "unit", message: "Unsupported unit '\(unitText)'")
+      }
+      return (amount, unit)
+    }
+    let systolic = try reading("systolic")
+    let diastolic = try reading("diastolic")
+    guard systolic.unit == diastolic.unit else {
+      throw Problem(
+        kind: kind, field: "unit",
+        message: "Systolic and diastolic units must match: systolic=\(systolic.unit), "
+          + "diastolic=\(diastolic.unit)")
+    }
+    guard systolic.value >= diastolic.value else {
+      throw Problem(
+        kind: kind, field: nil,
+        message: "Systolic (\(systolic.value)) cannot be less than diastolic (\(diastolic.value))")
+    }
+    var metadata = sourceMetadata(fields)
+    for key in ["bodyPosition", "measurementLocation"] {
+      if let text = fields.value(key)?.stringValue {
+        metadata.append(MetadataInputEntry("ck_\(key)", .string(text)))
+      }
+    }
+    return RecordInput(
+      type: "bloodPressure", start: start, end: start, metadata: metadata,
+      fields: .bloodPressure(
+        systolic: systolic.value, diastolic: diastolic.value, unit: systolic.unit))
+  }
+
+  /// `HKWasUserEntered` and `ck_recordingMethod` from `source.recordingMethod`.
+  static func sourceMetadata(_ fields: Fields) -> [MetadataInputEntry] {
+    guard let method = try? fields.map("source").string("recordingMethod") else { return [] }
+    return [
+      MetadataInputEntry("HKWasUserEntered", .bool(method == "manualEntry")),
+      MetadataInputEntry("ck_recordingMethod", .string(method)),
+    ]
   }
 
   /// A decoded `data.value`: what the host's `unwrapData` makes of each pattern.
