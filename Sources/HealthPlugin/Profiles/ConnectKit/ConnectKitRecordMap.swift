@@ -4,12 +4,12 @@ import HealthStore
 
 /// One record map of `writeRecords`, decoded as ConnectKit's iOS record mapper does, into the
 /// store's `RecordInput`. The emulator decodes `recordKind: "data"` records with a `quantity`
-/// or `category` value; other kinds and value patterns are decode failures that say so
-/// (protocol/profiles/connect_kit.md).
+/// or `category` value and `bloodPressure` records; other kinds and value patterns are decode
+/// failures that say so (protocol/profiles/connect_kit.md).
 enum ConnectKitRecordMap {
   static let dataKind = "data"
-  /// Kinds ConnectKit's Dart side sends that the emulator does not decode (yet).
   static let bloodPressureKind = "bloodPressure"
+  /// Kinds ConnectKit's Dart side sends that the emulator does not decode (yet).
   static let otherKinds: Set<String> = [
     "workout", "nutrition", "sleepSession", "audiogram", "ecg",
   ]
