@@ -100,7 +100,9 @@ public struct PigeonTypeTags: Sendable, Hashable {
   /// A custom value read back: which type, and its fields (class) or index (enum).
   public enum Decoded: Sendable, Hashable {
     case dataClass(name: String, fields: [ChannelValue])
-    case enumeration(name: String, index: Int)
+    /// `index` is `nil` for the tag followed by null, which Dart's generated reader reads as a
+    /// null enum value (writers send a plain null instead).
+    case enumeration(name: String, index: Int?)
   }
 
   /// The custom value an extension value stands for. Anything else (not an extension value, an
@@ -131,6 +133,8 @@ public struct PigeonTypeTags: Sendable, Hashable {
     switch (entry.kind, wrapped) {
     case (.dataClass, .list(let fields)):
       return .dataClass(name: entry.name, fields: fields)
+    case (.enumeration, .null):
+      return .enumeration(name: entry.name, index: nil)
     case (.enumeration, _):
       guard let index = wrapped.intValue else { break }
       return .enumeration(name: entry.name, index: index)

@@ -120,6 +120,9 @@ import Testing
     // An int32 index (older Dart codecs) reads too.
     #expect(
       try example.decode(.ext(tag: 0x81, value: .int32(1))) == .enumeration(name: "Code", index: 1))
+    // The tag followed by null reads as a null enum, as Dart's generated reader does.
+    #expect(
+      try example.decode(.ext(tag: 0x81, value: nil)) == .enumeration(name: "Code", index: nil))
     let data = try #require(example.encode("MessageData", fields: ["a", nil]))
     expectPinned(data, "82 0c02 0701 61 00")
   }
