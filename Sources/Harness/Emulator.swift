@@ -7,11 +7,12 @@ public enum Emulator {
   /// `warnings` receives the plugin's warnings (skipped identifiers, …).
   public static func make(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
-    osVersion: String = "17.5", warnings: @escaping (String) -> Void
+    osVersion: String = "17.5", profiles: [String] = [Dispatcher.defaultProfile],
+    warnings: @escaping (String) -> Void
   ) -> MessageHandling {
     let dispatcher = Dispatcher(
       configuration: Dispatcher.Configuration(
-        pluginChannels: pluginChannels, device: device, osVersion: osVersion))
+        pluginChannels: pluginChannels, device: device, osVersion: osVersion, profiles: profiles))
     dispatcher.warningHandler = warnings
     return dispatcher
   }
@@ -22,6 +23,15 @@ public enum Emulator {
       Dispatcher.Configuration(device: device, osVersion: osVersion))
   }
 
+  /// What is wrong with a list of profile names, or `nil` when every one is known.
+  public static func profileProblem(_ profiles: [String]) -> String? {
+    Dispatcher.configurationProblem(Dispatcher.Configuration(profiles: profiles))
+  }
+
+  /// Every profile `--profile` can name.
+  public static var profileNames: [String] { Dispatcher.profileNames }
+  /// The profile served when `--profile` is not given.
+  public static let defaultProfile = Dispatcher.defaultProfile
   /// The plugin channel served when `--channel` is not given.
   public static let defaultPluginChannel = Dispatcher.defaultPluginChannel
   /// The control channel's name.

@@ -76,6 +76,7 @@ public final class FrameServer {
       ("emulator", .string(emulatorVersion)),
       ("channels", .list(handler.channels.map(ChannelValue.string))),
       ("device", handler.deviceDescription),
+      ("profiles", .list(handler.profileNames.map(ChannelValue.string))),
     ])
     pending.appendFrame(
       kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello))

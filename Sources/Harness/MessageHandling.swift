@@ -10,6 +10,18 @@ public protocol MessageHandling: AnyObject {
   var deviceDescription: ChannelValue { get }
   /// The reply bytes for one message (`payload == nil`: a null message), or `nil` for a null reply.
   func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]?
+  /// The plugin profiles served (HELLO's `profiles`).
+  var profileNames: [String] { get }
+  /// The channels that take method calls (a recording writes `call` lines for them and
+  /// `message` lines for the others).
+  var methodChannels: [String] { get }
+}
+
+extension MessageHandling {
+  /// A handler that names no profile (a test's fake).
+  public var profileNames: [String] { [] }
+  /// Every channel, when the handler does not say otherwise.
+  public var methodChannels: [String] { channels }
 }
 
 extension Dispatcher: MessageHandling {}

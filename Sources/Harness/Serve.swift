@@ -20,6 +20,8 @@ public struct ServeOptions: Sendable {
   public var logLevel: LogLevel
   /// The version announced in HELLO (`HKBridge.version`).
   public var emulatorVersion: String
+  /// The plugin profiles served (`--profile`; default `healthkit_permissions`).
+  public var profiles: [String] = [Dispatcher.defaultProfile]
 
   public init(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
@@ -56,7 +58,8 @@ public enum Serve {
     let logger = Logger(level: options.logLevel)
     let emulator = Emulator.make(
       pluginChannels: options.pluginChannels, device: options.device,
-      osVersion: options.osVersion, warnings: { logger.warning($0) })
+      osVersion: options.osVersion, profiles: options.profiles,
+      warnings: { logger.warning($0) })
     return run(
       handler: emulator, options: options, logger: logger, input: input, output: output)
   }
@@ -77,7 +80,8 @@ public enum Serve {
     let server = FrameServer(handler: handler, maxFrame: options.maxFrame, logger: logger)
     if let recordPath = options.recordPath {
       do {
-        server.recorder = try TranscriptRecorder(path: recordPath, methodChannels: handler.channels)
+        server.recorder = try TranscriptRecorder(
+          path: recordPath, methodChannels: handler.methodChannels)
       } catch {
         Logger.writeStderr("hkbridge serve: cannot use --record: \(error)\n")
         return exitUsage

@@ -33,6 +33,13 @@ enum CategoryTypeTable {
         "seeds 001/002 list audioExposureEvent (13.0) and environmentalAudioExposureEvent (14.0)"
         + " as two types; Apple: one raw identifier, HKCategoryTypeIdentifierAudioExposureEvent"),
     category("toothbrushingEvent", 13, 0, CategoryCases.notApplicable),
+    // A symptom the `health` package maps (Apple: iOS 13.6, HKCategoryValueSeverity).
+    category(
+      "headache", 13, 6,
+      [
+        CategoryCase("unspecified", 0), CategoryCase("notPresent", 1), CategoryCase("mild", 2),
+        CategoryCase("moderate", 3), CategoryCase("severe", 4),
+      ]),
     category(
       "headphoneAudioExposureEvent", 14, 2, [CategoryCase("sevenDayLimit", 1)],
       note: "seed 002 says iOS 14.0 and 'Loud environment'; Apple: iOS 14.2,"

@@ -13,7 +13,7 @@ public enum DeviceExclusiveList {
     "headphoneAudioExposureEvent", "environmentalAudioExposureEvent", "lowCardioFitnessEvent",
     "appleWalkingSteadinessEvent", "appleStandHour",
     // System-calculated metrics.
-    "walkingHeartRateAverage", "heartRateRecoveryOneMinute",
+    "walkingHeartRateAverage", "heartRateRecoveryOneMinute", "appleStandTime", "appleMoveTime",
     // Menstrual cycle anomalies (iOS 16).
     "irregularMenstrualCycles", "persistentIntermenstrualBleeding", "prolongedMenstrualPeriods",
     "infrequentMenstrualCycles",

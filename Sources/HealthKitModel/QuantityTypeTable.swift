@@ -85,6 +85,11 @@ enum QuantityTypeTable {
         note: "seed 002 calls the unit 'Pressure'; Apple: dBASPL (A-weighted sound pressure level)"),
       quantity("uvExposure", 9, 0, "count", .discrete, raw: "UVExposure"),
       quantity("numberOfAlcoholicBeverages", 15, 0, "count", .cumulative),
+      // Types the `health` package maps (Apple's versions and units; no seed names them).
+      quantity("appleStandTime", 13, 0, "min", .cumulative),
+      quantity("appleMoveTime", 14, 5, "min", .cumulative),
+      quantity("waterTemperature", 16, 0, "degC", .discrete),
+      quantity("underwaterDepth", 16, 0, "m", .discrete),
       // Nutrition: mass in g unless noted; all cumulative.
       quantity("dietaryEnergyConsumed", 8, 0, "kcal", .cumulative),
       quantity(

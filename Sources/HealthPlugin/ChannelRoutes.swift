@@ -4,16 +4,22 @@
   import Darwin
 #endif
 
-/// One channel the dispatcher serves: its name, the name's UTF-8 bytes, and its methods.
+/// One channel the dispatcher serves: its name, the name's UTF-8 bytes, and its handler.
 final class ChannelRoute {
   let name: String
   let utf8: [UInt8]
-  let methods: MethodIndex
+  let handler: ChannelHandler.Kind
 
-  init(name: String, methods: MethodIndex) {
+  init(name: String, handler: ChannelHandler.Kind) {
     self.name = name
     self.utf8 = Array(name.utf8)
-    self.methods = methods
+    self.handler = handler
+  }
+
+  /// Whether the channel takes StandardMethodCodec method calls (not raw messages).
+  var isMethodChannel: Bool {
+    if case .messages = handler { return false }
+    return true
   }
 
   /// Whether `bytes` are exactly this channel's name.
@@ -28,15 +34,18 @@ final class ChannelRoute {
   }
 }
 
-/// The channels in the order they are matched: the plugin channels, then the control channel
-/// (a plugin channel given the control channel's name keeps the plugin's methods).
+/// The channels in the order they are matched: the profiles' channels in profile order, then
+/// the control channel (the first route of a name wins; a plugin channel given the control
+/// channel's name keeps the plugin's methods).
 struct ChannelRoutes {
-  private let routes: [ChannelRoute]
+  let routes: [ChannelRoute]
 
-  init(pluginChannels: [String], pluginMethods: MethodIndex, controlMethods: MethodIndex) {
+  init(profiles: [PluginProfile], controlMethods: MethodIndex) {
     routes =
-      pluginChannels.map { ChannelRoute(name: $0, methods: pluginMethods) }
-      + [ChannelRoute(name: Dispatcher.controlChannel, methods: controlMethods)]
+      profiles.flatMap { profile in
+        profile.channels.map { ChannelRoute(name: $0.name, handler: $0.handler.kind) }
+      }
+      + [ChannelRoute(name: Dispatcher.controlChannel, handler: .builtin(controlMethods))]
   }
 
   /// The route whose name equals `channel` (as `String`s compare), or `nil`.

@@ -20,27 +20,36 @@ import HealthStore
 /// - The plugin channel(s) and `hkbridge/control` speak StandardMethodCodec; a payload that does
 ///   not decode as a method call gets a `MALFORMED_MESSAGE` error envelope.
 public final class Dispatcher {
-  /// How the emulator starts: the plugin channel names and the device profile.
+  /// How the emulator starts: the profiles served, the default profile's channel names and the
+  /// device profile.
   public struct Configuration: Sendable {
-    /// The plugin method channels (default `healthkit_permissions`).
+    /// The channels of profile `healthkit_permissions` (default `healthkit_permissions`).
     public var pluginChannels: [String]
     /// `"iPhone"` or `"iPad"`.
     public var device: String
     /// iOS / iPadOS version, e.g. `"17.5"`.
     public var osVersion: String
+    /// The plugin profiles served, in matching order (default `healthkit_permissions`).
+    public var profiles: [String]
 
     public init(
       pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
       device: String = "iPhone",
-      osVersion: String = "17.5"
+      osVersion: String = "17.5",
+      profiles: [String] = [Dispatcher.defaultProfile]
     ) {
       self.pluginChannels = pluginChannels
       self.device = device
       self.osVersion = osVersion
+      self.profiles = profiles
     }
   }
 
   public static let defaultPluginChannel = "healthkit_permissions"
+  /// The profile served when none is named: this project's own API.
+  public static let defaultProfile = HealthkitPermissionsProfile.name
+  /// Every profile's name, in the profile table's order.
+  public static var profileNames: [String] { ProfileTable.rows.map(\.name) }
   public static let controlChannel = "hkbridge/control"
 
   public let configuration: Configuration
@@ -54,30 +63,40 @@ public final class Dispatcher {
   }
 
   private let codec = StandardMethodCodec()
+  private let profiles: [PluginProfile]
   private let routes: ChannelRoutes
   /// What every call sees besides its name and arguments (private: no run-time exclusivity
   /// check on the per-call path).
   private var environment: MethodEnvironment
 
   /// A device or OS version the configuration cannot use falls back to the default (iPhone,
-  /// 17.5); ``configurationProblem(_:)`` says beforehand what is wrong.
-  public init(configuration: Configuration = Configuration()) {
+  /// 17.5), and an unknown profile name is skipped; ``configurationProblem(_:)`` says beforehand
+  /// what is wrong. `profiles`, when given, are served instead of `configuration.profiles`
+  /// (a test's or an embedder's own profiles).
+  public init(configuration: Configuration = Configuration(), profiles: [PluginProfile]? = nil) {
     self.configuration = configuration
     let device = DeviceModel(rawValue: configuration.device) ?? .iPhone
     let version =
       Self.parseOSVersion(configuration.osVersion) ?? HealthStore.defaultOSVersion
     self.store = HealthStore(device: device, osVersion: version)
+    self.profiles =
+      profiles
+      ?? configuration.profiles.compactMap {
+        ProfileTable.row(named: $0)?.make(configuration.pluginChannels)
+      }
     self.routes = ChannelRoutes(
-      pluginChannels: configuration.pluginChannels,
-      pluginMethods: MethodIndex(PluginMethods.table),
-      controlMethods: MethodIndex(ControlMethods.table))
+      profiles: self.profiles, controlMethods: MethodIndex(ControlMethods.table))
     self.environment = MethodEnvironment(
       store: store, warn: Dispatcher.writeToStandardError,
       pluginMethods: Set(PluginMethods.table.keys))
   }
 
-  /// What is wrong with a configuration's device or OS version, or `nil` when it is usable.
+  /// What is wrong with a configuration's device, OS version or profiles, or `nil` when it is
+  /// usable.
   public static func configurationProblem(_ configuration: Configuration) -> String? {
+    for name in configuration.profiles where ProfileTable.row(named: name) == nil {
+      return "unknown profile '\(name)'; expected one of \(profileNames.joined(separator: ", "))"
+    }
     if DeviceModel(rawValue: configuration.device) == nil {
       return "unknown device '\(configuration.device)'; expected iPhone or iPad"
     }
@@ -95,8 +114,21 @@ public final class Dispatcher {
     return version
   }
 
-  /// Every channel with a handler, plugin channels first, then the control channel.
-  public var channels: [String] { configuration.pluginChannels + [Self.controlChannel] }
+  /// Every channel with a handler, the profiles' channels first, then the control channel.
+  public var channels: [String] { Self.uniqueNames(routes.routes.map(\.name)) }
+
+  /// The channels that take StandardMethodCodec method calls (the others take raw messages).
+  public var methodChannels: [String] {
+    Self.uniqueNames(routes.routes.filter(\.isMethodChannel).map(\.name))
+  }
+
+  /// The names of the profiles served, in matching order.
+  public var profileNames: [String] { profiles.map(\.name) }
+
+  private static func uniqueNames(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
 
   /// The device profile for the harness's HELLO frame: `model`, `osVersion`, `restricted`,
   /// `bundleId`, as the store has them now.
@@ -113,6 +145,7 @@ public final class Dispatcher {
   /// The reply bytes for one message, or `nil` for a null reply.
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     guard let route = routes.route(named: channel) else { return nil }
+    guard case .builtin = route.handler else { return profileReply(route, payload: payload) }
     guard let payload else { return nullMessageReply(channel) }
     let call: MethodCall
     do {
@@ -139,6 +172,9 @@ public final class Dispatcher {
     channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
   ) -> InPlaceReply {
     guard let route = routes.route(utf8: channelUTF8) else { return .channelNotMatched }
+    guard case .builtin = route.handler else {
+      return .reply(profileReply(route, payload: payload.map { Array($0) }))
+    }
     // The bytes are the route's name, so errors name the channel by it.
     guard let payload else { return .reply(nullMessageReply(route.name)) }
     let call: MethodCall
@@ -152,13 +188,40 @@ public final class Dispatcher {
 
   /// Runs a decoded call; `nil` (a null reply) when the channel has no such method.
   private func reply(to call: MethodCall, on route: ChannelRoute) -> [UInt8]? {
-    guard let handler = route.methods.handler(for: call.method) else { return nil }
+    guard case .builtin(let methods) = route.handler,
+      let handler = methods.handler(for: call.method)
+    else { return nil }
     let context = MethodContext(
       method: call.method, arguments: Arguments(call.arguments), environment: environment)
     do {
       return codec.encodeSuccessEnvelope(try handler.run(context))
     } catch {
       return errorReply(error)
+    }
+  }
+
+  /// The reply on a profile's own channel (a profile method channel or a raw message channel).
+  private func profileReply(_ route: ChannelRoute, payload: [UInt8]?) -> [UInt8]? {
+    let context = ProfileContext(store: store, warn: environment.warn)
+    switch route.handler {
+    case .builtin: return nil
+    case .messages(let handler): return handler(payload, context)
+    case .methods(let methods, let errors):
+      guard let payload else { return nullMessageReply(route.name) }
+      let call: MethodCall
+      do {
+        call = try codec.decodeMethodCall(payload)
+      } catch {
+        return errorReply(ErrorMapping.malformed(channel: route.name, error))
+      }
+      guard let method = methods.method(call.method) else { return nil }
+      do {
+        let value = try method(
+          ProfileCall(method: call.method, arguments: call.arguments, context: context))
+        return codec.encodeSuccessEnvelope(value)
+      } catch {
+        return codec.encodeErrorEnvelope(errors(error))
+      }
     }
   }
 

@@ -20,6 +20,8 @@ struct ReplayCommand: ParsableCommand {
         hkbridge replay --match code recorded.jsonl
         hkbridge replay --update golden/availability.jsonl
         hkbridge replay --json golden/*.jsonl
+        hkbridge replay --profile health golden/health-*.jsonl
+        hkbridge replay --profile connect_kit golden/connect_kit-*.jsonl
       """
   )
 
@@ -38,17 +40,28 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Print a machine-readable JSON report instead of text.")
   var json = false
 
+  @Option(
+    name: .customLong("profile"),
+    help: "A plugin profile the emulator serves (repeatable; default healthkit_permissions).")
+  var profiles: [String] = []
+
   func run() throws {
+    let profileNames = profiles.isEmpty ? [Emulator.defaultProfile] : profiles
+    if let problem = Emulator.profileProblem(profileNames) {
+      Self.write("hkbridge replay: --profile: \(problem)\n", to: 2)
+      throw ExitCode(ReplayRun.exitTranscriptError)
+    }
     let status = ReplayRun.run(
       paths: files, mode: match, update: update, json: json,
-      makeHandler: Self.makeDispatcher,
+      makeHandler: { Self.makeDispatcher(profiles: profileNames) },
       output: { Self.write($0, to: 1) }, errors: { Self.write($0, to: 2) })
     if status != 0 { throw ExitCode(status) }
   }
 
-  /// A fresh emulator in the default state; its warnings are left out of the report.
-  static func makeDispatcher() -> MessageHandling {
-    Emulator.make(warnings: { _ in })
+  /// A fresh emulator in the default state serving `profiles`; its warnings are left out of the
+  /// report.
+  static func makeDispatcher(profiles: [String] = [Emulator.defaultProfile]) -> MessageHandling {
+    Emulator.make(profiles: profiles, warnings: { _ in })
   }
 
   static func write(_ text: String, to fd: Int32) {

@@ -29,6 +29,9 @@ struct ServeCommand: ParsableCommand {
         hkbridge serve --device iPad --os 16.4 --log-level info
         hkbridge serve --scenario setup.jsonl --record run.jsonl
         hkbridge serve --channel healthkit_permissions --channel my_health_channel
+        hkbridge serve --profile health
+        hkbridge serve --profile healthkit_permissions --profile health
+        hkbridge serve --profile connect_kit
       """
   )
 
@@ -36,6 +39,13 @@ struct ServeCommand: ParsableCommand {
     name: .customLong("channel"),
     help: "A plugin method channel name (repeatable; default healthkit_permissions).")
   var channels: [String] = []
+
+  @Option(
+    name: .customLong("profile"),
+    help:
+      "A plugin profile to serve (repeatable; default healthkit_permissions). See protocol/profiles/."
+  )
+  var profiles: [String] = []
 
   @Option(help: "The emulated device: iPhone or iPad.")
   var device: String = "iPhone"
@@ -73,6 +83,21 @@ struct ServeCommand: ParsableCommand {
 
   /// Checks every option and builds the harness options; a problem names the option.
   func makeOptions() -> Result<ServeOptions, Problem> {
+    var profileNames: [String] = []
+    for name in profiles.isEmpty ? [Emulator.defaultProfile] : profiles
+    where !profileNames.contains(name) {
+      profileNames.append(name)
+    }
+    if let problem = Emulator.profileProblem(profileNames) {
+      return .failure(Problem(message: "--profile: \(problem)"))
+    }
+    if !channels.isEmpty && !profileNames.contains(Emulator.defaultProfile) {
+      return .failure(
+        Problem(
+          message:
+            "--channel renames profile \(Emulator.defaultProfile)'s channel; add --profile "
+            + "\(Emulator.defaultProfile) to serve it"))
+    }
     var names: [String] = []
     for name in channels.isEmpty ? [Emulator.defaultPluginChannel] : channels {
       if name.isEmpty {
@@ -109,11 +134,12 @@ struct ServeCommand: ParsableCommand {
         Problem(
           message: "--log-level \(logLevel): expected quiet, error, warning, info or debug"))
     }
-    return .success(
-      ServeOptions(
-        pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
-        scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
-        emulatorVersion: HKBridge.version))
+    var options = ServeOptions(
+      pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
+      scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
+      emulatorVersion: HKBridge.version)
+    options.profiles = profileNames
+    return .success(options)
   }
 
   /// `17`, `17.5` or `17.5.1`: one to three dot-separated numbers.

@@ -28,7 +28,7 @@ import Testing
     let hello = try StandardMessageCodec().decode(try #require(frames[0].payload))
     let expected: ChannelValue = [
       "protocol": 1, "emulator": "9.9.9", "channels": ["fake_channel", "hkbridge/control"],
-      "device": ["model": "iPhone"],
+      "device": ["model": "iPhone"], "profiles": [],
     ]
     #expect(hello == expected)
   }
@@ -36,15 +36,16 @@ import Testing
   @Test func helloBytesArePinned() {
     let (server, _) = makeServer()
     server.appendHello(emulatorVersion: "1")
-    // 0d 04 map of 4; "protocol": int32 1; "emulator": "1"; "channels": [2 strings];
-    // "device": {"model": "iPhone"}
+    // 0d 05 map of 5; "protocol": int32 1; "emulator": "1"; "channels": [2 strings];
+    // "device": {"model": "iPhone"}; "profiles": [] (the fake names no profile)
     let payload = hex(
       """
-      0d04 0708 70726f746f636f6c 03 01000000
+      0d05 0708 70726f746f636f6c 03 01000000
       0708 656d756c61746f72 0701 31
       0708 6368616e6e656c73 0c02 070c 66616b655f6368616e6e656c
       0710 686b6272696467652f636f6e74726f6c
       0706 646576696365 0d01 0705 6d6f64656c 0706 6950686f6e65
+      0708 70726f66696c6573 0c00
       """)
     #expect(server.takeOutput() == FrameWriter.encode(Frame(kind: .hello, id: 0, payload: payload)))
   }

@@ -16,6 +16,16 @@ import Testing
     return names.filter { $0.hasSuffix(".jsonl") }.sorted()
   }()
 
+  /// The profiles a golden replays against: a file named `<profile>-….jsonl` after a profile
+  /// other than the default (`health-…`) uses that profile alone, as
+  /// `hkbridge replay --profile <profile>` does; every other file the default profile.
+  static func profiles(for name: String) -> [String] {
+    let named = Emulator.profileNames.first {
+      $0 != Emulator.defaultProfile && name.hasPrefix($0 + "-")
+    }
+    return [named ?? Emulator.defaultProfile]
+  }
+
   static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
 
   @Test func theGoldensAreThere() {
@@ -33,7 +43,9 @@ import Testing
     for (line, exchange) in transcript.exchanges {
       #expect(exchange.replyBytes != nil || Self.updating, "\(name):\(line) has no replyHex")
     }
-    let replayer = Replayer(mode: .bytes, makeHandler: { Emulator.make(warnings: { _ in }) })
+    let profiles = Self.profiles(for: name)
+    let replayer = Replayer(
+      mode: .bytes, makeHandler: { Emulator.make(profiles: profiles, warnings: { _ in }) })
     let result = replayer.replay(transcript, update: Self.updating)
     if Self.updating {
       if let rewritten = result.updatedTranscript, !result.updates.isEmpty {

@@ -63,6 +63,14 @@ final class HkBridgeHello {
   /// The whole decoded payload, for keys this client does not know yet.
   final Map<Object?, Object?> raw;
 
+  /// The plugin profiles served (`serve --profile`), in order; empty from an emulator that
+  /// does not list them.
+  List<String> get profiles {
+    final value = raw['profiles'];
+    if (value is! List) return const [];
+    return List<String>.unmodifiable(value.whereType<String>());
+  }
+
   /// Decodes and checks a HELLO payload; throws [HkBridgeException] naming what is wrong.
   factory HkBridgeHello.decode(Uint8List? payload) {
     if (payload == null) {
@@ -173,6 +181,7 @@ final class HkBridge {
   String get emulator => _hello.emulator;
   List<String> get channels => _hello.channels;
   Map<Object?, Object?> get device => _hello.device;
+  List<String> get profiles => _hello.profiles;
 
   /// The process id of hkbridge.
   int get pid => _process.pid;

@@ -1,0 +1,53 @@
+import FlutterCodec
+import HealthStore
+
+/// `device_info_plus`'s channel `dev.fluttercommunity.plus/device_info`: `getDeviceInfo` answers
+/// the iOS device map (`IosDeviceInfo.fromMap`'s keys) for the configured device. The `health`
+/// package reads it in `configure()`.
+enum DeviceInfoChannel {
+  static let name = "dev.fluttercommunity.plus/device_info"
+
+  static let methods: ProfileMethodTable = [
+    "getDeviceInfo": { call in deviceMap(call.store) }
+  ]
+
+  /// The identifier for vendor the emulated device reports (fixed, so transcripts replay).
+  static let identifierForVendor = "00000000-0000-4000-8000-0000000000AA"
+
+  /// One row per device model: the model name and `utsname.machine`.
+  static let models: [DeviceModel: (modelName: String, machine: String)] = [
+    .iPhone: ("iPhone 15", "iPhone15,4"),
+    .iPad: ("iPad (10th generation)", "iPad13,18"),
+  ]
+
+  static func deviceMap(_ store: HealthStore) -> ChannelValue {
+    let model = store.device.rawValue
+    let row = models[store.device] ?? ("iPhone 15", "iPhone15,4")
+    return .object([
+      ("name", .string(model)),
+      ("systemName", .string(store.systemName)),
+      ("systemVersion", .string(store.osVersion.description)),
+      ("model", .string(model)),
+      ("modelName", .string(row.modelName)),
+      ("localizedModel", .string(model)),
+      ("identifierForVendor", .string(identifierForVendor)),
+      ("freeDiskSize", .swiftInt(64_000_000_000)),
+      ("totalDiskSize", .swiftInt(128_000_000_000)),
+      ("isPhysicalDevice", .bool(true)),
+      ("physicalRamSize", .swiftInt(6_144)),
+      ("availableRamSize", .swiftInt(3_072)),
+      ("isiOSAppOnMac", .bool(false)),
+      ("isiOSAppOnVision", .bool(false)),
+      (
+        "utsname",
+        .object([
+          ("sysname", "Darwin"),
+          ("nodename", "localhost"),
+          ("release", "23.5.0"),
+          ("version", "Darwin Kernel Version 23.5.0"),
+          ("machine", .string(row.machine)),
+        ])
+      ),
+    ])
+  }
+}

@@ -1,0 +1,26 @@
+/// Every profile `serve --profile` can select, one row each: its name and how it is built.
+/// `pluginChannels` are the names `--channel` gives; only `healthkit_permissions` uses them.
+enum ProfileTable {
+  struct Row: Sendable {
+    var name: String
+    var summary: String
+    var make: @Sendable (_ pluginChannels: [String]) -> PluginProfile
+  }
+
+  static let rows: [Row] = [
+    Row(
+      name: HealthkitPermissionsProfile.name,
+      summary: "this project's own API on channel healthkit_permissions (the default)",
+      make: HealthkitPermissionsProfile.make),
+    Row(
+      name: HealthProfile.name,
+      summary: "the health pub package 13.x on flutter_health, with device_info_plus",
+      make: HealthProfile.make),
+    Row(
+      name: ConnectKitProfile.name,
+      summary: "ConnectKit's Pigeon host API (dev.flutter.pigeon.connect_kit.ConnectKitHostApi.*)",
+      make: ConnectKitProfile.make),
+  ]
+
+  static func row(named name: String) -> Row? { rows.first { $0.name == name } }
+}
