@@ -32,6 +32,18 @@ public final class FrameServer {
   /// Frames waiting to be written, in order.
   private let pending = FrameOutput()
 
+  /// Where ``flushPendingOutput()`` writes the pending frames (`serve`: stdout); it returns
+  /// `nil`, or the errno of a failed write. Without one, output waits until it is taken.
+  public var outputWriter: ((UnsafeRawBufferPointer) -> Int32?)?
+  /// Pending output past this many bytes is written out in the middle of a read chunk (when an
+  /// ``outputWriter`` is set), so that memory follows this bound, not the chunk's replies.
+  public var outputFlushThreshold = FrameServer.defaultOutputFlushThreshold
+  /// 1 MiB: many small replies still leave in one write(2); a big one leaves at once.
+  public static let defaultOutputFlushThreshold = 1 << 20
+  /// The errno of the first failed output write; once set, output is discarded and input is
+  /// no longer served.
+  public private(set) var outputFailure: Int32?
+
   /// Counters, for logs and tests.
   public var messagesServed: Int { served }
   public var protocolErrors: Int { refused }
@@ -185,6 +197,24 @@ public final class FrameServer {
     pending.removeAll()
   }
 
+  /// Writes the pending frames (and the recording's buffered lines) with ``outputWriter`` and
+  /// forgets them. The serve loop calls it before each blocking read; ``didRead(_:)`` calls it
+  /// whenever the pending output passes ``outputFlushThreshold``. False when there is no writer
+  /// or writing failed (``outputFailure``).
+  @discardableResult
+  public func flushPendingOutput() -> Bool {
+    recording?.flush()
+    guard let outputWriter, outputFailure == nil else {
+      if outputFailure != nil { pending.removeAll() }
+      return false
+    }
+    guard !pending.isEmpty else { return true }
+    let failure = pending.withBytes(outputWriter)
+    pending.removeAll()
+    outputFailure = failure
+    return failure == nil
+  }
+
   /// Removes and returns the pending output.
   public func takeOutput() -> [UInt8] {
     let taken = pending.bytes
@@ -200,6 +230,11 @@ public final class FrameServer {
   }
 
   private func process() {
+    if outputFailure != nil {
+      // Nobody to answer: input is dropped, not served.
+      start = end
+      skipRemaining = 0
+    }
     while true {
       if skipRemaining > 0 {
         let n = min(skipRemaining, end - start)
@@ -231,6 +266,13 @@ public final class FrameServer {
       let bodyStart = start + FrameLayout.lengthSize
       serve(body: UnsafeRawBufferPointer(rebasing: buffer[bodyStart..<(bodyStart + length)]))
       start = bodyStart + length
+      if pending.count >= outputFlushThreshold && outputWriter != nil {
+        if !flushPendingOutput() {
+          start = end
+          skipRemaining = 0
+          break
+        }
+      }
     }
     if start == end {
       start = 0

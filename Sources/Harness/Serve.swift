@@ -65,6 +65,11 @@ public enum Serve {
   public static func run(
     handler: MessageHandling, options: ServeOptions, logger: Logger, input: Int32, output: Int32
   ) -> Int32 {
+    // A closed stdout would hand its descriptor to the --record file: refuse it first.
+    guard fcntl(output, F_GETFD) >= 0 else {
+      Logger.writeStderr("hkbridge serve: cannot write stdout: \(FileIO.errnoText())\n")
+      return exitIOError
+    }
     var scenario: Transcript?
     if let scenarioPath = options.scenarioPath {
       do {
@@ -98,17 +103,23 @@ public enum Serve {
     if let scenario {
       ScenarioRunner.run(scenario, on: handler, logger: logger, recorder: server.recorder)
     }
+    server.outputWriter = { FileIO.writeAll(output, $0) }
+    var recordingWarned = false
     server.appendHello(emulatorVersion: options.emulatorVersion)
     logger.info(
       "serving \(handler.channels.joined(separator: ", ")) (max frame \(options.maxFrame) bytes)")
     while true {
-      if !flush(server, to: output, logger: logger) { return finish(server, exitOK, logger) }
+      if let status = flush(server, logger: logger, warned: &recordingWarned) {
+        return finish(server, status, logger)
+      }
       let space = server.readSpace()
       let n = read(input, space.baseAddress, space.count)
       if n > 0 {
         server.didRead(n)
       } else if n == 0 {
-        if !flush(server, to: output, logger: logger) { return finish(server, exitOK, logger) }
+        if let status = flush(server, logger: logger, warned: &recordingWarned) {
+          return finish(server, status, logger)
+        }
         if server.isInsideFrame {
           Logger.writeStderr(
             "hkbridge serve: end of input inside a frame: the last frame is incomplete\n")
@@ -127,17 +138,24 @@ public enum Serve {
     }
   }
 
-  /// Writes the pending frames; false when the reader has closed stdout (or it fails).
-  private static func flush(_ server: FrameServer, to fd: Int32, logger: Logger) -> Bool {
-    server.recorder?.flush()
-    guard server.hasOutput else { return true }
-    let failure = server.withOutput { FileIO.writeAll(fd, $0) }
-    server.discardOutput()
-    if let failure {
-      logger.info("stdout closed (\(String(cString: strerror(failure)))): stopping")
-      return false
+  /// Writes the pending frames; `nil` to go on, or the exit status: ``exitOK`` when the reader
+  /// closed stdout (EPIPE: serving stops quietly), ``exitIOError`` (with a message on stderr) for
+  /// any other write error, such as ENOSPC on /dev/full. A recording that fails is warned about
+  /// once, when it first fails, and serving goes on.
+  private static func flush(_ server: FrameServer, logger: Logger, warned: inout Bool) -> Int32? {
+    server.flushPendingOutput()
+    if let failure = server.recorder?.failure, !warned {
+      warned = true
+      logger.warning("\(failure); serving goes on without recording")
     }
-    return true
+    guard let failure = server.outputFailure else { return nil }
+    if failure == EPIPE {
+      logger.info("stdout closed by the reader (EPIPE): stopping")
+      return exitOK
+    }
+    Logger.writeStderr(
+      "hkbridge serve: cannot write stdout: \(String(cString: strerror(failure))); stopping\n")
+    return exitIOError
   }
 
   private static func finish(_ server: FrameServer, _ status: Int32, _ logger: Logger) -> Int32 {

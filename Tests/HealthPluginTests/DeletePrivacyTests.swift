@@ -96,7 +96,9 @@ import Testing
     h.setUp(
       "addSamples",
       [
-        "records": [record("bloodPressure", [("systolic", 120), ("diastolic", 80), ("unit", "mmHg")])],
+        "records": [
+          record("bloodPressure", [("systolic", 120), ("diastolic", 80), ("unit", "mmHg")])
+        ],
         "source": ["bundleId": "other.app"],
       ])
     h.allow(["bloodPressure"])
