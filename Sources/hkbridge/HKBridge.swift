@@ -22,7 +22,7 @@ struct HKBridge: ParsableCommand {
       Examples:
         hkbridge replay golden/*.jsonl
         hkbridge encode message '[1, 1.0, {"$int64": 1}, "é"]'
-        hkbridge decode message 0c0403...
+        hkbridge decode message 0c02 0301000000 0702c3a9
         hkbridge types --os 12.0
       """,
     version: version,
