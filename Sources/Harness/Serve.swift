@@ -100,8 +100,12 @@ public enum Serve {
             + "configure call gives a replay the same device")
       }
     }
-    if let scenario {
-      ScenarioRunner.run(scenario, on: handler, logger: logger, recorder: server.recorder)
+    if let scenario,
+      let failure = ScenarioRunner.run(
+        scenario, on: handler, logger: logger, recorder: server.recorder)
+    {
+      Logger.writeStderr("hkbridge serve: --scenario step failed: \(failure)\n")
+      return finish(server, exitUsage, logger)
     }
     server.outputWriter = { FileIO.writeAll(output, $0) }
     var recordingWarned = false

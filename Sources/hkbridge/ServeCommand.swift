@@ -90,9 +90,8 @@ struct ServeCommand: ParsableCommand {
     guard device == "iPhone" || device == "iPad" else {
       return .failure(Problem(message: "--device \(device): expected iPhone or iPad"))
     }
-    guard Self.isVersion(osVersion) else {
-      return .failure(
-        Problem(message: "--os \(osVersion): expected a version like 17.5, 16.4 or 12.0"))
+    if let problem = OSOption.problem(osVersion) {
+      return .failure(Problem(message: problem))
     }
     guard maxFrame >= 8 && maxFrame <= Int(UInt32.max) else {
       return .failure(
@@ -114,14 +113,5 @@ struct ServeCommand: ParsableCommand {
         pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
         scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
         emulatorVersion: HKBridge.version))
-  }
-
-  /// `17`, `17.5` or `17.5.1`: one to three dot-separated numbers.
-  static func isVersion(_ text: String) -> Bool {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    return (1...3).contains(parts.count)
-      && parts.allSatisfy {
-        !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && Int($0) != nil
-      }
   }
 }
