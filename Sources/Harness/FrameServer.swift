@@ -309,8 +309,9 @@ public final class FrameServer {
       header.isNullPayload ? nil : [UInt8](UnsafeRawBufferPointer(rebasing: body[header.payload]))
     switch header.kind {
     case .message:
-      logger.debug("MESSAGE \(header.id) on \(channel), \(payload?.count ?? -1) payload bytes")
       let reply = handler.handleMessage(channel: channel, payload: payload)
+      logger.debug(
+        CallSummary.line(id: header.id, channel: channel, payload: payload, reply: reply))
       served += 1
       pending.appendFrame(
         kind: .reply, id: header.id,
