@@ -83,14 +83,19 @@ public final class FrameServer {
 
   /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of SPEC section 4.
   public func appendHello(emulatorVersion: String) {
-    let hello = ChannelValue.object([
+    let hello = Self.hello(handler: handler, emulatorVersion: emulatorVersion)
+    pending.appendFrame(
+      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello))
+  }
+
+  /// The HELLO map: protocol, emulator version, channels, device.
+  public static func hello(handler: MessageHandling, emulatorVersion: String) -> ChannelValue {
+    .object([
       ("protocol", .int32(1)),
       ("emulator", .string(emulatorVersion)),
       ("channels", .list(handler.channels.map(ChannelValue.string))),
       ("device", handler.deviceDescription),
     ])
-    pending.appendFrame(
-      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello))
   }
 
   /// Appends a HOST_MESSAGE with a fresh id; `onReply` runs when Dart's HOST_REPLY for it arrives.

@@ -24,8 +24,15 @@ struct ServeCommand: ParsableCommand {
       closed), 3 at end of input inside a frame, 2 for bad options or an
       unusable --scenario/--record file.
 
+      --jsonl is a text mode for people and scripts: one request a line, e.g.
+      {"call": {"method": "isAvailable"}} (the channel defaults to the plugin
+      channel), answered by one transcript line with "reply" and "replyHex";
+      the first line out is {"hello": {...}}; a bad line gets an
+      {"error": {"line", "column", "message"}} line and serving goes on.
+
       Examples:
         hkbridge serve
+        echo '{"call": {"method": "getPlatformVersion"}}' | hkbridge serve --jsonl
         hkbridge serve --device iPad --os 16.4 --log-level info
         hkbridge serve --scenario setup.jsonl --record run.jsonl
         hkbridge serve --channel healthkit_permissions --channel my_health_channel
@@ -54,6 +61,10 @@ struct ServeCommand: ParsableCommand {
 
   @Option(help: "stderr verbosity: quiet, error, warning, info or debug.")
   var logLevel: String = "warning"
+
+  @Flag(
+    help: "Text mode: one typed-JSON call a line on stdin, one transcript line a reply on stdout.")
+  var jsonl = false
 
   func run() throws {
     let options: ServeOptions
@@ -108,10 +119,11 @@ struct ServeCommand: ParsableCommand {
         Problem(
           message: "--log-level \(logLevel): expected quiet, error, warning, info or debug"))
     }
-    return .success(
-      ServeOptions(
-        pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
-        scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
-        emulatorVersion: HKBridge.version))
+    var options = ServeOptions(
+      pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
+      scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
+      emulatorVersion: HKBridge.version)
+    options.jsonl = jsonl
+    return .success(options)
   }
 }
