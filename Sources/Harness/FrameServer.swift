@@ -34,15 +34,21 @@ public final class FrameServer {
 
   /// Where ``flushPendingOutput()`` writes the pending frames (`serve`: stdout); it returns
   /// `nil`, or the errno of a failed write. Without one, output waits until it is taken.
-  public var outputWriter: ((UnsafeRawBufferPointer) -> Int32?)?
+  public var outputWriter: ((UnsafeRawBufferPointer) -> Int32?)? {
+    get { writer }
+    set { writer = newValue }
+  }
   /// Pending output past this many bytes is written out in the middle of a read chunk (when an
   /// ``outputWriter`` is set), so that memory follows this bound, not the chunk's replies.
-  public var outputFlushThreshold = FrameServer.defaultOutputFlushThreshold
+  public var outputFlushThreshold: Int {
+    get { flushThreshold }
+    set { flushThreshold = newValue }
+  }
   /// 1 MiB: many small replies still leave in one write(2); a big one leaves at once.
   public static let defaultOutputFlushThreshold = 1 << 20
   /// The errno of the first failed output write; once set, output is discarded and input is
   /// no longer served.
-  public private(set) var outputFailure: Int32?
+  public var outputFailure: Int32? { writeFailure }
 
   /// Counters, for logs and tests.
   public var messagesServed: Int { served }
@@ -51,6 +57,9 @@ public final class FrameServer {
   // Private storage behind the public properties: the optimiser can then see every access and
   // drop the run-time exclusivity checks from the per-frame path.
   private var recording: TranscriptRecorder?
+  private var writer: ((UnsafeRawBufferPointer) -> Int32?)?
+  private var flushThreshold = FrameServer.defaultOutputFlushThreshold
+  private var writeFailure: Int32?
   private var served = 0
   private var refused = 0
 
@@ -209,14 +218,14 @@ public final class FrameServer {
   @discardableResult
   public func flushPendingOutput() -> Bool {
     recording?.flush()
-    guard let outputWriter, outputFailure == nil else {
-      if outputFailure != nil { pending.removeAll() }
+    guard let writer, writeFailure == nil else {
+      if writeFailure != nil { pending.removeAll() }
       return false
     }
     guard !pending.isEmpty else { return true }
-    let failure = pending.withBytes(outputWriter)
+    let failure = pending.withBytes(writer)
     pending.removeAll()
-    outputFailure = failure
+    writeFailure = failure
     return failure == nil
   }
 
@@ -235,7 +244,7 @@ public final class FrameServer {
   }
 
   private func process() {
-    if outputFailure != nil {
+    if writeFailure != nil {
       // Nobody to answer: input is dropped, not served.
       start = end
       skipRemaining = 0
@@ -271,7 +280,7 @@ public final class FrameServer {
       let bodyStart = start + FrameLayout.lengthSize
       serve(body: UnsafeRawBufferPointer(rebasing: buffer[bodyStart..<(bodyStart + length)]))
       start = bodyStart + length
-      if pending.count >= outputFlushThreshold && outputWriter != nil {
+      if pending.count >= flushThreshold && writer != nil {
         if !flushPendingOutput() {
           start = end
           skipRemaining = 0
