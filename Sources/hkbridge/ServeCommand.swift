@@ -20,9 +20,12 @@ struct ServeCommand: ParsableCommand {
       then kind, flags, id (uint32 LE), channel length (uint16 LE), channel
       name, payload. Logs go to stderr only.
 
-      Exit status: 0 at end of input on a frame boundary (or when stdout is
-      closed), 3 at end of input inside a frame, 2 for bad options or an
-      unusable --scenario/--record file.
+      Exit status: 0 at end of input on a frame boundary, or when the reader
+      closed stdout (EPIPE); 1 when stdin cannot be read, stdout cannot be
+      written (any error but EPIPE, e.g. a full disk) or the --record file
+      failed (warned about when it first fails; serving goes on); 2 for bad
+      options, an unusable --scenario/--record file or a failed --scenario
+      step (naming FILE:LINE); 3 at end of input inside a frame.
 
       --jsonl is a text mode for people and scripts: one request a line, e.g.
       {"call": {"method": "isAvailable"}} (the channel defaults to the plugin
