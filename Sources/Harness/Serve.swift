@@ -166,15 +166,15 @@ public enum Serve {
     return server.outputFailure.map { writeFailureStatus($0, logger: logger) }
   }
 
-  /// A hint when the first bytes of binary-mode input look like text: `{` first, or a length
-  /// field of four printable ASCII bytes (at least 0x09090909: over 151 MB, an absurd frame).
+  /// A hint when the first bytes of binary-mode input look like text: a length field of four
+  /// printable ASCII bytes (at least 0x09090909: over 151 MB, an absurd frame), as `{"ca` or
+  /// `isAv` are. A `{` alone is no sign: it is the first byte of a 123-byte frame.
   static func textInputHint(_ first: UnsafeRawBufferPointer) -> String? {
     func printable(_ byte: UInt8) -> Bool {
       (0x20...0x7E).contains(byte) || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
     let head = first.prefix(4)
-    guard first.first == UInt8(ascii: "{") || (head.count == 4 && head.allSatisfy(printable))
-    else { return nil }
+    guard head.count == 4 && head.allSatisfy(printable) else { return nil }
     let shown = String(
       decoding: first.prefix(24).map { printable($0) && $0 >= 0x20 ? $0 : 0x2E }, as: UTF8.self)
     return "the input looks like text (\"\(shown)\"), not binary frames: for one JSON call a "

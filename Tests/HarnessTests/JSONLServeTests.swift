@@ -3,6 +3,8 @@ import FlutterCodec
 import Foundation
 import Testing
 
+@testable import Harness
+
 /// `serve --jsonl` (protocol/README.md, "Text mode"): one typed-JSON request a line in, one
 /// transcript line a request out, HELLO first, bad lines answered with an error line.
 @Suite struct JSONLServeTests {
@@ -102,5 +104,23 @@ import Testing
       ["serve"], input: messageFrame(1, "healthkit_permissions", callPayload("isAvailable")))
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
+  }
+}
+
+/// The binary-mode hint looks at the length field only when it would be absurd.
+@Suite struct TextInputHintTests {
+  static func hint(_ bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBytes { Serve.textInputHint($0) }
+  }
+
+  @Test func fourPrintableBytesAreText() {
+    #expect(Self.hint(Array(#"{"call""#.utf8)) != nil)
+    #expect(Self.hint(Array("isAvailable\n".utf8)) != nil)
+  }
+
+  @Test func aFrameOf123BytesStartingWithABraceIsNotText() {
+    // Length 123 = 7b 00 00 00: its first byte is "{".
+    #expect(Self.hint([0x7B, 0x00, 0x00, 0x00, 0x01, 0x00]) == nil)
+    #expect(Self.hint([0x7B]) == nil)
   }
 }
