@@ -6,7 +6,7 @@
 
 /// The command line: `--quick` for a fast smoke run, `--only` to pick sections.
 struct Options {
-  static let sections = ["codec", "serve", "start", "replay", "store", "memory"]
+  static let sections = ["codec", "serve", "start", "replay", "store", "memory", "reads"]
 
   var quick = false
   var only: Set<String>?

@@ -2,7 +2,7 @@
 //
 //   swift run -c release hkbridge-bench            full run (under ~2 minutes)
 //   swift run -c release hkbridge-bench --quick    a fast smoke run
-//   ... --only codec,serve,start,replay,store,memory   some sections only
+//   ... --only codec,serve,start,replay,store,memory,reads   some sections only
 
 func runBenchmarks(_ options: Options) {
   let machine = MachineInfo.current()
@@ -32,6 +32,10 @@ func runBenchmarks(_ options: Options) {
   if options.wants("memory") {
     print("memory")
     MemoryBench(quick: options.quick).run(into: &report)
+  }
+  if options.wants("reads") {
+    print("reads")
+    PipelinedReadBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
   }
 
   if options.wants("store") {

@@ -27,10 +27,11 @@ final class FrameOutput {
   /// The waiting bytes, copied.
   var bytes: [UInt8] { withBytes { Array($0) } }
 
-  /// Forgets the waiting bytes; a block grown for a big reply goes back to its first size.
+  /// Forgets the waiting bytes; a block grown past 4 MiB for a big reply goes back to its first
+  /// size (one a little over the serve loop's 1 MiB flush bound is kept, to be reused).
   func removeAll() {
     count = 0
-    if capacity > Self.initialCapacity * 4 {
+    if capacity > Self.initialCapacity * 16 {
       base.deallocate()
       capacity = Self.initialCapacity
       base = .allocate(byteCount: capacity, alignment: 16)

@@ -32,6 +32,24 @@ public final class FrameServer {
   /// Frames waiting to be written, in order.
   private let pending = FrameOutput()
 
+  /// Where ``flushPendingOutput()`` writes the pending frames (`serve`: stdout); it returns
+  /// `nil`, or the errno of a failed write. Without one, output waits until it is taken.
+  public var outputWriter: ((UnsafeRawBufferPointer) -> Int32?)? {
+    get { writer }
+    set { writer = newValue }
+  }
+  /// Pending output past this many bytes is written out in the middle of a read chunk (when an
+  /// ``outputWriter`` is set), so that memory follows this bound, not the chunk's replies.
+  public var outputFlushThreshold: Int {
+    get { flushThreshold }
+    set { flushThreshold = newValue }
+  }
+  /// 1 MiB: many small replies still leave in one write(2); a big one leaves at once.
+  public static let defaultOutputFlushThreshold = 1 << 20
+  /// The errno of the first failed output write; once set, output is discarded and input is
+  /// no longer served.
+  public var outputFailure: Int32? { writeFailure }
+
   /// Counters, for logs and tests.
   public var messagesServed: Int { served }
   public var protocolErrors: Int { refused }
@@ -39,6 +57,9 @@ public final class FrameServer {
   // Private storage behind the public properties: the optimiser can then see every access and
   // drop the run-time exclusivity checks from the per-frame path.
   private var recording: TranscriptRecorder?
+  private var writer: ((UnsafeRawBufferPointer) -> Int32?)?
+  private var flushThreshold = FrameServer.defaultOutputFlushThreshold
+  private var writeFailure: Int32?
   private var served = 0
   private var refused = 0
 
@@ -71,15 +92,20 @@ public final class FrameServer {
 
   /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of SPEC section 4.
   public func appendHello(emulatorVersion: String) {
-    let hello = ChannelValue.object([
+    let hello = Self.hello(handler: handler, emulatorVersion: emulatorVersion)
+    pending.appendFrame(
+      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello))
+  }
+
+  /// The HELLO map: protocol, emulator version, channels, device.
+  public static func hello(handler: MessageHandling, emulatorVersion: String) -> ChannelValue {
+    .object([
       ("protocol", .int32(1)),
       ("emulator", .string(emulatorVersion)),
       ("channels", .list(handler.channels.map(ChannelValue.string))),
       ("device", handler.deviceDescription),
       ("profiles", .list(handler.profileNames.map(ChannelValue.string))),
     ])
-    pending.appendFrame(
-      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello))
   }
 
   /// Appends a HOST_MESSAGE with a fresh id; `onReply` runs when Dart's HOST_REPLY for it arrives.
@@ -186,6 +212,24 @@ public final class FrameServer {
     pending.removeAll()
   }
 
+  /// Writes the pending frames (and the recording's buffered lines) with ``outputWriter`` and
+  /// forgets them. The serve loop calls it before each blocking read; ``didRead(_:)`` calls it
+  /// whenever the pending output passes ``outputFlushThreshold``. False when there is no writer
+  /// or writing failed (``outputFailure``).
+  @discardableResult
+  public func flushPendingOutput() -> Bool {
+    recording?.flush()
+    guard let writer, writeFailure == nil else {
+      if writeFailure != nil { pending.removeAll() }
+      return false
+    }
+    guard !pending.isEmpty else { return true }
+    let failure = pending.withBytes(writer)
+    pending.removeAll()
+    writeFailure = failure
+    return failure == nil
+  }
+
   /// Removes and returns the pending output.
   public func takeOutput() -> [UInt8] {
     let taken = pending.bytes
@@ -201,6 +245,11 @@ public final class FrameServer {
   }
 
   private func process() {
+    if writeFailure != nil {
+      // Nobody to answer: input is dropped, not served.
+      start = end
+      skipRemaining = 0
+    }
     while true {
       if skipRemaining > 0 {
         let n = min(skipRemaining, end - start)
@@ -232,6 +281,13 @@ public final class FrameServer {
       let bodyStart = start + FrameLayout.lengthSize
       serve(body: UnsafeRawBufferPointer(rebasing: buffer[bodyStart..<(bodyStart + length)]))
       start = bodyStart + length
+      if pending.count >= flushThreshold && writer != nil {
+        if !flushPendingOutput() {
+          start = end
+          skipRemaining = 0
+          break
+        }
+      }
     }
     if start == end {
       start = 0
@@ -268,8 +324,9 @@ public final class FrameServer {
       header.isNullPayload ? nil : [UInt8](UnsafeRawBufferPointer(rebasing: body[header.payload]))
     switch header.kind {
     case .message:
-      logger.debug("MESSAGE \(header.id) on \(channel), \(payload?.count ?? -1) payload bytes")
       let reply = handler.handleMessage(channel: channel, payload: payload)
+      logger.debug(
+        CallSummary.line(id: header.id, channel: channel, payload: payload, reply: reply))
       served += 1
       pending.appendFrame(
         kind: .reply, id: header.id,

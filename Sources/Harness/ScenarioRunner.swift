@@ -1,36 +1,32 @@
 /// `serve --scenario FILE`: sends a transcript's messages to the emulator before serving, to set
 /// the store up. Nothing is written on stdout; with `--record`, the exchanges are recorded (after
-/// a note) so that the recording replays from the default state. A `reply` in the file is optional; when
-/// given and the actual reply does not match it (`value` rules), a warning names the line, and an
-/// error reply is always logged as a warning.
+/// a note) so that the recording replays from the default state. A `reply` in the file is
+/// optional. A step fails when its reply is an error (and the file gives no reply) or differs
+/// from the file's reply (`value` rules): the run stops there, and `serve` exits with status 2.
 public enum ScenarioRunner {
-  /// Runs every exchange of `transcript` against `handler`; returns how many replies were errors
-  /// or mismatches.
-  @discardableResult
+  /// Runs the exchanges of `transcript` against `handler` in order; returns the first failed
+  /// step, as `FILE:LINE method: why`, or `nil` when every step succeeded.
   public static func run(
     _ transcript: Transcript, on handler: MessageHandling, logger: Logger,
     recorder: TranscriptRecorder? = nil
-  ) -> Int {
-    var problems = 0
+  ) -> String? {
     recorder?.note("--scenario \(transcript.path): its calls ran before HELLO")
     for (line, exchange) in transcript.exchanges {
       let reply = handler.handleMessage(channel: exchange.channel, payload: exchange.payload)
       recorder?.served(
         channel: exchange.channel, payload: exchange.payload, reply: reply, handler: handler)
       let actual = TranscriptReply.decode(reply, isMethodCall: exchange.isMethodCall)
-      let place = "scenario \(transcript.path):\(line) \(exchange.methodLabel)"
+      let place = "\(transcript.path):\(line) \(exchange.methodLabel)"
+      logger.debug("scenario \(place): \(TranscriptWriter.replyText(actual))")
       if let expected = exchange.reply {
         if !ReplyMatcher.matches(expected: expected, actual: actual, mode: .value) {
-          problems += 1
-          logger.warning(
-            "\(place): the reply differs from the file's (\(TranscriptWriter.replyText(actual)))")
+          return
+            "\(place): the reply differs from the file's (\(TranscriptWriter.replyText(actual)))"
         }
       } else if case .error(let error) = actual {
-        problems += 1
-        logger.warning("\(place) failed: \(error.code) \(error.message ?? "")")
+        return "\(place) failed: \(error.code) \(error.message ?? "")"
       }
-      logger.debug("\(place): \(TranscriptWriter.replyText(actual))")
     }
-    return problems
+    return nil
   }
 }

@@ -22,6 +22,8 @@ public struct ServeOptions: Sendable {
   public var emulatorVersion: String
   /// The plugin profiles served (`--profile`; default `healthkit_permissions`).
   public var profiles: [String] = [Dispatcher.defaultProfile]
+  /// `--jsonl`: one typed-JSON call a line instead of frames (protocol/README.md, "Text mode").
+  public var jsonl = false
 
   public init(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
@@ -68,6 +70,11 @@ public enum Serve {
   public static func run(
     handler: MessageHandling, options: ServeOptions, logger: Logger, input: Int32, output: Int32
   ) -> Int32 {
+    // A closed stdout would hand its descriptor to the --record file: refuse it first.
+    guard fcntl(output, F_GETFD) >= 0 else {
+      Logger.writeStderr("hkbridge serve: cannot write stdout: \(FileIO.errnoText())\n")
+      return exitIOError
+    }
     var scenario: Transcript?
     if let scenarioPath = options.scenarioPath {
       do {
@@ -99,53 +106,109 @@ public enum Serve {
             + "configure call gives a replay the same device")
       }
     }
-    if let scenario {
-      ScenarioRunner.run(scenario, on: handler, logger: logger, recorder: server.recorder)
+    if let scenario,
+      let failure = ScenarioRunner.run(
+        scenario, on: handler, logger: logger, recorder: server.recorder)
+    {
+      Logger.writeStderr("hkbridge serve: --scenario step failed: \(failure)\n")
+      return finish(server.recorder, exitUsage, logger)
     }
+    if options.jsonl {
+      let lines = JSONLServer(
+        handler: handler, recorder: server.recorder, maxLine: options.maxFrame, logger: logger)
+      return lines.run(emulatorVersion: options.emulatorVersion, input: input, output: output)
+    }
+    server.outputWriter = { FileIO.writeAll(output, $0) }
+    var recordingWarned = false
+    var sawInput = false
     server.appendHello(emulatorVersion: options.emulatorVersion)
     logger.info(
       "serving \(handler.channels.joined(separator: ", ")) (max frame \(options.maxFrame) bytes)")
     while true {
-      if !flush(server, to: output, logger: logger) { return finish(server, exitOK, logger) }
+      if let status = flush(server, logger: logger, warned: &recordingWarned) {
+        return finish(server.recorder, status, logger)
+      }
       let space = server.readSpace()
       let n = read(input, space.baseAddress, space.count)
       if n > 0 {
+        if !sawInput {
+          sawInput = true
+          if let hint = textInputHint(UnsafeRawBufferPointer(rebasing: space[..<n])) {
+            logger.warning(hint)
+          }
+        }
         server.didRead(n)
       } else if n == 0 {
-        if !flush(server, to: output, logger: logger) { return finish(server, exitOK, logger) }
+        if let status = flush(server, logger: logger, warned: &recordingWarned) {
+          return finish(server.recorder, status, logger)
+        }
         if server.isInsideFrame {
           Logger.writeStderr(
             "hkbridge serve: end of input inside a frame: the last frame is incomplete\n")
-          return finish(server, exitTruncated, logger)
+          return finish(server.recorder, exitTruncated, logger)
         }
         logger.info(
           "end of input: \(server.messagesServed) messages served, "
             + "\(server.protocolErrors) protocol errors")
-        return finish(server, exitOK, logger)
+        return finish(server.recorder, exitOK, logger)
       } else if errno == EAGAIN || errno == EWOULDBLOCK {
         FileIO.waitUntilReady(input, for: Int16(POLLIN))
       } else if errno != EINTR {
         Logger.writeStderr("hkbridge serve: cannot read stdin: \(FileIO.errnoText())\n")
-        return finish(server, exitIOError, logger)
+        return finish(server.recorder, exitIOError, logger)
       }
     }
   }
 
-  /// Writes the pending frames; false when the reader has closed stdout (or it fails).
-  private static func flush(_ server: FrameServer, to fd: Int32, logger: Logger) -> Bool {
-    server.recorder?.flush()
-    guard server.hasOutput else { return true }
-    let failure = server.withOutput { FileIO.writeAll(fd, $0) }
-    server.discardOutput()
-    if let failure {
-      logger.info("stdout closed (\(String(cString: strerror(failure)))): stopping")
-      return false
-    }
-    return true
+  /// Writes the pending frames; `nil` to go on, or the exit status: ``exitOK`` when the reader
+  /// closed stdout (EPIPE: serving stops quietly), ``exitIOError`` (with a message on stderr) for
+  /// any other write error, such as ENOSPC on /dev/full. A recording that fails is warned about
+  /// once, when it first fails, and serving goes on.
+  private static func flush(_ server: FrameServer, logger: Logger, warned: inout Bool) -> Int32? {
+    server.flushPendingOutput()
+    warnIfRecordingFailed(server.recorder, logger: logger, warned: &warned)
+    return server.outputFailure.map { writeFailureStatus($0, logger: logger) }
   }
 
-  private static func finish(_ server: FrameServer, _ status: Int32, _ logger: Logger) -> Int32 {
-    guard let recorder = server.recorder else { return status }
+  /// A hint when the first bytes of binary-mode input look like text: a length field of four
+  /// printable ASCII bytes (at least 0x09090909: over 151 MB, an absurd frame), as `{"ca` or
+  /// `isAv` are. A `{` alone is no sign: it is the first byte of a 123-byte frame.
+  static func textInputHint(_ first: UnsafeRawBufferPointer) -> String? {
+    func printable(_ byte: UInt8) -> Bool {
+      (0x20...0x7E).contains(byte) || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+    let head = first.prefix(4)
+    guard head.count == 4 && head.allSatisfy(printable) else { return nil }
+    let shown = String(
+      decoding: first.prefix(24).map { printable($0) && $0 >= 0x20 ? $0 : 0x2E }, as: UTF8.self)
+    return "the input looks like text (\"\(shown)\"), not binary frames: for one JSON call a "
+      + "line, use serve --jsonl (protocol/README.md, \"Text mode\")"
+  }
+
+  /// The exit status for a failed stdout write: EPIPE (the reader left) ends serving quietly
+  /// with ``exitOK``; any other error is reported on stderr, ``exitIOError``.
+  static func writeFailureStatus(_ failure: Int32, logger: Logger) -> Int32 {
+    if failure == EPIPE {
+      logger.info("stdout closed by the reader (EPIPE): stopping")
+      return exitOK
+    }
+    Logger.writeStderr(
+      "hkbridge serve: cannot write stdout: \(String(cString: strerror(failure))); stopping\n")
+    return exitIOError
+  }
+
+  /// Warns once, when the recording first fails; serving goes on.
+  static func warnIfRecordingFailed(
+    _ recorder: TranscriptRecorder?, logger: Logger, warned: inout Bool
+  ) {
+    if let failure = recorder?.failure, !warned {
+      warned = true
+      logger.warning("\(failure); serving goes on without recording")
+    }
+  }
+
+  static func finish(_ recorder: TranscriptRecorder?, _ status: Int32, _ logger: Logger) -> Int32 {
+    guard let recorder else { return status }
     recorder.flush()
     if let failure = recorder.failure {
       Logger.writeStderr("hkbridge serve: \(failure)\n")

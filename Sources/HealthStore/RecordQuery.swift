@@ -156,14 +156,16 @@ extension HealthStore {
 
   // MARK: Deleting
 
-  /// Checks `deleteRecords`, all or nothing: every uuid exists (`NOT_FOUND`), belongs to this
-  /// app (`AUTHORIZATION_DENIED`) and its type may be shared. Returns the distinct uuids.
+  /// Checks `deleteRecords`, all or nothing: every uuid names a sample the app can see
+  /// (`NOT_FOUND`, the same for a sample it may not read as for an absent one: read permission is
+  /// never revealed), belongs to this app (`AUTHORIZATION_DENIED`) and its type may be shared.
+  /// Returns the distinct uuids.
   public func prepareDelete(_ uuids: [String]) throws(HealthError) -> [String] {
     var distinct: [String] = []
     var seen: Set<String> = []
     var found: [(Int, StoredSample)] = []
     for (index, uuid) in uuids.enumerated() where !seen.contains(uuid) {
-      guard let sample = samples.sample(uuid: uuid) else {
+      guard let sample = visibleSample(uuid: uuid) else {
         throw HealthError(
           .notFound,
           "No sample has the uuid \(uuid); nothing was deleted (deleteRecords is all or nothing).",
@@ -192,6 +194,20 @@ extension HealthStore {
       }
     }
     return distinct
+  }
+
+  /// The sample with this uuid when the app may see it: its own samples always, another
+  /// source's only when read is granted for every type the sample is read as (a correlation: its
+  /// members' types), as `readRecords` would return it. `nil` otherwise, exactly as for a uuid
+  /// that names no sample, so no answer tells a sample the app may not read from an absent one.
+  public func visibleSample(uuid: String) -> StoredSample? {
+    guard let sample = samples.sample(uuid: uuid) else { return nil }
+    if sample.source.bundleId == bundleId { return sample }
+    let identifiers =
+      sample.members.isEmpty
+      ? [sample.identifier] : sample.members.compactMap { samples.sample(uuid: $0)?.identifier }
+    let readable = identifiers.allSatisfy { authorization(for: $0).read == .granted }
+    return readable ? sample : nil
   }
 
   /// The identifiers whose share authorization deleting a sample needs: a correlation's members'.

@@ -2,6 +2,12 @@ import ArgumentParser
 import ChannelJSON
 import FlutterCodec
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `hkbridge decode …`: hex of Flutter's bytes in, canonical typed JSON out.
 struct DecodeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -9,9 +15,11 @@ struct DecodeCommand: ParsableCommand {
     abstract: "Hex of Flutter's standard codec bytes to canonical typed JSON.",
     discussion: """
       HEX may contain spaces and newlines and may start with 0x; left out, it is
-      read from stdin. Bytes that do not decode: a message naming the offset and
-      what was expected, exit 2. Extension tags 128-255 are refused unless
-      --allow-extensions is given (as in Flutter).
+      read from stdin, at most --max-input bytes of it (default 64 MiB, like
+      serve's --max-frame; more is refused with exit 2). Bytes that do not
+      decode: a message naming the offset and what was expected, exit 2.
+      Extension tags 128-255 are refused unless --allow-extensions is given (as
+      in Flutter).
 
       Examples:
         hkbridge decode message 0c02 0301000000 0702c3a9
@@ -29,6 +37,9 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Decode extension tags 128-255 as {\"$ext\": ...} instead of refusing them.")
     var allowExtensions = false
 
+    @Option(help: "Refuse stdin longer than this many bytes (64 MiB, as serve --max-frame).")
+    var maxInput: Int = DecodeCommand.defaultMaxInput
+
     var messageCodec: StandardMessageCodec {
       StandardMessageCodec(allowsExtensions: allowExtensions)
     }
@@ -37,12 +48,43 @@ struct DecodeCommand: ParsableCommand {
     func decoded<T>(
       _ what: String, _ decode: ([UInt8]) throws(CodecError) -> T
     ) throws -> T {
-      let bytes = try CommandIO.bytes(hex)
+      guard maxInput >= 0 else {
+        throw CommandIO.fail("--max-input \(maxInput): expected a byte count, 0 or more")
+      }
+      let bytes = try hex.isEmpty ? DecodeCommand.standardInputHex(maxInput) : CommandIO.bytes(hex)
       do {
         return try decode(bytes)
       } catch {
         throw CommandIO.fail("cannot decode the \(what): \(error)")
       }
+    }
+  }
+
+  /// The default of `--max-input`: 64 MiB, as `serve --max-frame`.
+  static let defaultMaxInput = 64 << 20
+
+  /// The bytes of the hex on stdin, refusing it (exit 2, without reading the rest) as soon as
+  /// it passes `limit` bytes.
+  static func standardInputHex(_ limit: Int) throws -> [UInt8] {
+    var text: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count > 0 {
+        if text.count + count > limit {
+          throw CommandIO.fail(
+            "stdin holds more than \(limit) bytes (--max-input): nothing was decoded; give a "
+              + "larger --max-input, or the hex as arguments")
+        }
+        text.append(contentsOf: chunk[0..<count])
+      } else if count == 0 || errno != EINTR {
+        break
+      }
+    }
+    do {
+      return try Hex.decode(utf8: text)
+    } catch {
+      throw CommandIO.fail("bad hex at offset \(error.offset): expected \(error.reason)")
     }
   }
 

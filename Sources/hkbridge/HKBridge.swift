@@ -1,4 +1,5 @@
 import ArgumentParser
+import Harness
 
 #if canImport(Glibc)
   import Glibc
@@ -22,7 +23,7 @@ struct HKBridge: ParsableCommand {
       Examples:
         hkbridge replay golden/*.jsonl
         hkbridge encode message '[1, 1.0, {"$int64": 1}, "é"]'
-        hkbridge decode message 0c0403...
+        hkbridge decode message 0c02 0301000000 0702c3a9
         hkbridge types --os 12.0
       """,
     version: version,
@@ -48,5 +49,27 @@ struct HKBridge: ParsableCommand {
       }
       _exit(2)
     }
+  }
+}
+
+/// The `--os` option of `serve` and `types`: the iOS versions the control channel's `configure`
+/// takes, refused (exit 2) with the same range named.
+enum OSOption {
+  /// The accepted range, as the control channel names it.
+  static let range = "from 8.0 (HealthKit's first) to 99.x"
+
+  /// What is wrong with `text` as an `--os` value, or `nil`.
+  static func problem(_ text: String) -> String? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let wellFormed =
+      (1...3).contains(parts.count)
+      && parts.allSatisfy {
+        !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && Int($0) != nil
+      }
+    guard wellFormed, Emulator.configurationProblem(device: "iPhone", osVersion: text) == nil
+    else {
+      return "--os \(text): expected an iOS version such as 17.5, 16.4 or 12.0, \(range)"
+    }
+    return nil
   }
 }

@@ -20,12 +20,22 @@ struct ServeCommand: ParsableCommand {
       then kind, flags, id (uint32 LE), channel length (uint16 LE), channel
       name, payload. Logs go to stderr only.
 
-      Exit status: 0 at end of input on a frame boundary (or when stdout is
-      closed), 3 at end of input inside a frame, 2 for bad options or an
-      unusable --scenario/--record file.
+      Exit status: 0 at end of input on a frame boundary, or when the reader
+      closed stdout (EPIPE); 1 when stdin cannot be read, stdout cannot be
+      written (any error but EPIPE, e.g. a full disk) or the --record file
+      failed (warned about when it first fails; serving goes on); 2 for bad
+      options, an unusable --scenario/--record file or a failed --scenario
+      step (naming FILE:LINE); 3 at end of input inside a frame.
+
+      --jsonl is a text mode for people and scripts: one request a line, e.g.
+      {"call": {"method": "isAvailable"}} (the channel defaults to the plugin
+      channel), answered by one transcript line with "reply" and "replyHex";
+      the first line out is {"hello": {...}}; a bad line gets an
+      {"error": {"line", "column", "message"}} line and serving goes on.
 
       Examples:
         hkbridge serve
+        echo '{"call": {"method": "getPlatformVersion"}}' | hkbridge serve --jsonl
         hkbridge serve --device iPad --os 16.4 --log-level info
         hkbridge serve --scenario setup.jsonl --record run.jsonl
         hkbridge serve --channel healthkit_permissions --channel my_health_channel
@@ -64,6 +74,10 @@ struct ServeCommand: ParsableCommand {
 
   @Option(help: "stderr verbosity: quiet, error, warning, info or debug.")
   var logLevel: String = "warning"
+
+  @Flag(
+    help: "Text mode: one typed-JSON call a line on stdin, one transcript line a reply on stdout.")
+  var jsonl = false
 
   func run() throws {
     let options: ServeOptions
@@ -115,9 +129,8 @@ struct ServeCommand: ParsableCommand {
     guard device == "iPhone" || device == "iPad" else {
       return .failure(Problem(message: "--device \(device): expected iPhone or iPad"))
     }
-    guard Self.isVersion(osVersion) else {
-      return .failure(
-        Problem(message: "--os \(osVersion): expected a version like 17.5, 16.4 or 12.0"))
+    if let problem = OSOption.problem(osVersion) {
+      return .failure(Problem(message: problem))
     }
     guard maxFrame >= 8 && maxFrame <= Int(UInt32.max) else {
       return .failure(
@@ -139,15 +152,7 @@ struct ServeCommand: ParsableCommand {
       scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
       emulatorVersion: HKBridge.version)
     options.profiles = profileNames
+    options.jsonl = jsonl
     return .success(options)
-  }
-
-  /// `17`, `17.5` or `17.5.1`: one to three dot-separated numbers.
-  static func isVersion(_ text: String) -> Bool {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    return (1...3).contains(parts.count)
-      && parts.allSatisfy {
-        !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && Int($0) != nil
-      }
   }
 }

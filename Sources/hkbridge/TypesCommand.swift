@@ -31,9 +31,14 @@ struct TypesCommand: ParsableCommand {
     help: "Print a JSON array of {ckType, hkIdentifier, kind, minimumOS, read, write, reason}.")
   var json = false
 
+  struct OSProblem: Error, CustomStringConvertible {
+    var description: String
+  }
+
   func run() throws {
     let version: OSVersion
     do {
+      if let problem = OSOption.problem(os) { throw OSProblem(description: problem) }
       version = try OSVersion.parse(os)
     } catch {
       FileHandle.standardError.write(Data("hkbridge types: \(error)\n".utf8))

@@ -15,9 +15,20 @@ struct RunResult: Sendable {
   var stderr: String
 }
 
+/// Where a run's stdout goes: a temporary file (collected), another path (e.g. `/dev/full`;
+/// nothing collected), a closed descriptor, or a pipe whose reader has already gone (EPIPE).
+enum StdoutTarget: Sendable {
+  case collected
+  case path(String)
+  case closed
+  case brokenPipe
+}
+
 /// Runs the built `hkbridge` (it sits next to the test bundle) with `arguments` and `stdin` (or
 /// /dev/null), collecting stdout and stderr through temporary files.
-func hkbridge(_ arguments: [String], stdin: String? = nil) throws -> RunResult {
+func hkbridge(_ arguments: [String], stdin: String? = nil, stdout: StdoutTarget = .collected)
+  throws -> RunResult
+{
   let executable = try locateExecutable()
   let stdinPath = try temporaryFile(contents: stdin ?? "")
   let stdoutPath = try temporaryFile(contents: "")
@@ -30,7 +41,21 @@ func hkbridge(_ arguments: [String], stdin: String? = nil) throws -> RunResult {
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(
     &actions, 0, stdin == nil ? "/dev/null" : stdinPath, O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_TRUNC, 0)
+  var brokenPipe: [Int32] = [-1, -1]
+  defer { if brokenPipe[1] >= 0 { close(brokenPipe[1]) } }
+  switch stdout {
+  case .collected:
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_TRUNC, 0)
+  case .path(let path):
+    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+  case .closed:
+    posix_spawn_file_actions_addclose(&actions, 1)
+  case .brokenPipe:
+    guard pipe(&brokenPipe) == 0 else { throw CLITestError("pipe failed: \(errno)") }
+    close(brokenPipe[0])
+    posix_spawn_file_actions_adddup2(&actions, brokenPipe[1], 1)
+    posix_spawn_file_actions_addclose(&actions, brokenPipe[1])
+  }
   posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_TRUNC, 0)
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
   defer { for arg in argv { free(arg) } }

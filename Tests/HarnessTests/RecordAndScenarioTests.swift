@@ -79,7 +79,6 @@ import Testing
       """
       {"note": "an iPad below iPadOS 17"}
       {"channel": "hkbridge/control", "call": {"method": "configure", "args": {"device": "iPad", "osVersion": "16.4"}}}
-      {"channel": "hkbridge/control", "call": {"method": "configure", "args": {"device": "Watch"}}}
 
       """)
     let result = try BinaryRunner.run(
@@ -91,8 +90,41 @@ import Testing
     let hello = try StandardMessageCodec().decode(frames[0].payload ?? [])
     #expect(hello["device"]?["model"] == "iPad")
     #expect(try codec.decodeEnvelope(frames[1].payload ?? []) == .success(false))
-    // The failing scenario line is reported on stderr with its place.
-    #expect(result.stderr.contains("scenario \(scenario):3 configure failed: INVALID_ARGUMENTS"))
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test func aFailedScenarioStepIsAnErrorNamingItsLine() throws {
+    let scratch = try ScratchDirectory()
+    let scenario = try scratch.write(
+      "setup.jsonl",
+      """
+      {"note": "line 2 fails"}
+      {"channel": "hkbridge/control", "call": {"method": "configure", "args": {"device": "Watch"}}}
+      {"channel": "hkbridge/control", "call": {"method": "advanceClock", "args": {"ms": 1}}}
+
+      """)
+    let result = try BinaryRunner.run(
+      ["serve", "--scenario", scenario],
+      input: messageFrame(1, "healthkit_permissions", callPayload("isAvailable")))
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty, "no HELLO after a failed scenario")
+    #expect(
+      result.stderr.hasPrefix(
+        "hkbridge serve: --scenario step failed: \(scenario):2 configure failed: "
+          + "INVALID_ARGUMENTS"))
+  }
+
+  @Test func aScenarioReplyThatDiffersIsAnError() throws {
+    let scratch = try ScratchDirectory()
+    let scenario = try scratch.write(
+      "setup.jsonl",
+      #"{"channel": "hkbridge/control", "call": {"method": "advanceClock", "args": {"ms": 5}}, "#
+        + #""reply": {"ok": {"now": 1}}}"# + "\n")
+    let result = try BinaryRunner.run(["serve", "--scenario", scenario], input: [])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "\(scenario):1 advanceClock: the reply differs from the file's"))
   }
 
   @Test func aRecordingWithDeviceScenarioAndResetReplaysCleanly() throws {

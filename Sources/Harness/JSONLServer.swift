@@ -1,0 +1,188 @@
+import ChannelJSON
+import FlutterCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `serve --jsonl`: the text mode (protocol/README.md, "Text mode"). One typed-JSON request a
+/// line on stdin — `{"channel": …, "call": {"method": …, "args": …}}` or `{"channel": …,
+/// "message": v}`, the channel defaulting to the first plugin channel — and one transcript
+/// exchange line a request on stdout, after a first `{"hello": {…}}` line. A line that is not a
+/// request gets an `{"error": {"line", "column", "message"}}` line and serving goes on. Blank
+/// lines and `{"note": …}` lines are skipped.
+public final class JSONLServer {
+  let handler: MessageHandling
+  let recorder: TranscriptRecorder?
+  /// Lines longer than this many bytes are refused and skipped (`--max-frame`).
+  let maxLine: Int
+  let logger: Logger
+  let methodChannels: Set<String>
+
+  /// Bytes read and not yet a whole line.
+  private var input: [UInt8] = []
+  /// Output lines not yet written.
+  private var pending: [UInt8] = []
+  /// The number of the next line to complete (1-based).
+  private var lineNumber = 1
+  /// Inside a line that is too long: its bytes are dropped up to the next newline.
+  private var skippingLongLine = false
+  /// Where pending output past ``FrameServer/defaultOutputFlushThreshold`` is written in the
+  /// middle of a chunk (-1: kept until taken), and the errno of the first failed write.
+  private var output: Int32 = -1
+  private var outputFailure: Int32?
+
+  public init(handler: MessageHandling, recorder: TranscriptRecorder?, maxLine: Int, logger: Logger)
+  {
+    self.handler = handler
+    self.recorder = recorder
+    self.maxLine = maxLine
+    self.logger = logger
+    methodChannels = Set(handler.channels)
+  }
+
+  /// Serves `input` to `output` until end of input; returns the exit status (as `serve`).
+  public func run(emulatorVersion: String, input fd: Int32, output: Int32) -> Int32 {
+    let hello = FrameServer.hello(handler: handler, emulatorVersion: emulatorVersion)
+    appendLine(ChannelJSON.print(.object([("hello", hello)])))
+    logger.info("serving \(handler.channels.joined(separator: ", ")) as JSON lines")
+    var warned = false
+    self.output = output
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      recorder?.flush()
+      Serve.warnIfRecordingFailed(recorder, logger: logger, warned: &warned)
+      if let failure = outputFailure ?? writePending(output) {
+        return Serve.finish(recorder, Serve.writeFailureStatus(failure, logger: logger), logger)
+      }
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        feed(chunk[0..<n])
+      } else if n == 0 {
+        if !input.isEmpty && !skippingLongLine { serveLine(input) }
+        input.removeAll()
+        recorder?.flush()
+        Serve.warnIfRecordingFailed(recorder, logger: logger, warned: &warned)
+        if let failure = outputFailure ?? writePending(output) {
+          return Serve.finish(recorder, Serve.writeFailureStatus(failure, logger: logger), logger)
+        }
+        return Serve.finish(recorder, Serve.exitOK, logger)
+      } else if errno == EAGAIN || errno == EWOULDBLOCK {
+        FileIO.waitUntilReady(fd, for: Int16(POLLIN))
+      } else if errno != EINTR {
+        Logger.writeStderr("hkbridge serve: cannot read stdin: \(FileIO.errnoText())\n")
+        return Serve.finish(recorder, Serve.exitIOError, logger)
+      }
+    }
+  }
+
+  /// Takes bytes read and serves every line they complete (the output stays pending).
+  public func feed(_ bytes: ArraySlice<UInt8>) {
+    var rest = bytes
+    while outputFailure == nil, let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+      let piece = rest[rest.startIndex..<newline]
+      rest = rest[(newline + 1)...]
+      if skippingLongLine {
+        skippingLongLine = false
+      } else if input.count + piece.count > maxLine {
+        refuseLongLine()
+      } else {
+        input.append(contentsOf: piece)
+        serveLine(input)
+      }
+      input.removeAll(keepingCapacity: input.count <= 64 * 1024)
+      lineNumber += 1
+      if output >= 0 && pending.count >= FrameServer.defaultOutputFlushThreshold {
+        recorder?.flush()
+        outputFailure = writePending(output)
+      }
+    }
+    if outputFailure != nil { return }
+    guard !skippingLongLine else { return }
+    if input.count + rest.count > maxLine {
+      refuseLongLine()
+      input.removeAll()
+      skippingLongLine = true
+    } else {
+      input.append(contentsOf: rest)
+    }
+  }
+
+  /// The output lines waiting to be written (taken: tests and the loop).
+  public func takeOutput() -> [UInt8] {
+    defer { pending.removeAll() }
+    return pending
+  }
+
+  private func refuseLongLine() {
+    appendError(
+      column: nil,
+      "line \(lineNumber) is longer than --max-frame \(maxLine) bytes: it was skipped")
+  }
+
+  /// Serves one complete line (without its newline).
+  private func serveLine(_ raw: [UInt8]) {
+    var bytes = raw[...]
+    if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+    if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+    let value: ChannelValue
+    do {
+      value = try ChannelJSON.parse(utf8: Array(bytes))
+    } catch {
+      appendError(column: Self.column(in: error.message), "\(error.path): \(error.message)")
+      return
+    }
+    do throws(TranscriptReader.LineError) {
+      var fields = try TranscriptReader.stringKeyedFields(value, what: "a request line")
+      if fields.count == 1, fields["note"] != nil { return }
+      if fields["channel"] == nil, let first = handler.channels.first {
+        fields["channel"] = .string(first)
+      }
+      let exchange = try TranscriptReader.parseExchange(fields, requireReply: false)
+      let payload = exchange.payload
+      let reply = handler.handleMessage(channel: exchange.channel, payload: payload)
+      logger.debug(
+        "line \(lineNumber): "
+          + CallSummary.line(id: 0, channel: exchange.channel, payload: payload, reply: reply))
+      recorder?.served(
+        channel: exchange.channel, payload: payload, reply: reply, handler: handler)
+      let answered = TranscriptRecorder.exchange(
+        channel: exchange.channel, payload: payload, reply: reply, methodChannels: methodChannels)
+      appendLine(TranscriptWriter.line(.exchange(answered)))
+    } catch {
+      appendError(column: nil, error.message)
+    }
+  }
+
+  /// `{"error": {"line": N, "column": C, "message": "…"}}` (`column` only when known).
+  private func appendError(column: Int?, _ message: String) {
+    logger.warning("line \(lineNumber): \(message)")
+    var fields: [(String, ChannelValue)] = [("line", .int(lineNumber))]
+    if let column { fields.append(("column", .int(column))) }
+    fields.append(("message", .string(message)))
+    appendLine(ChannelJSON.print(.object([("error", .object(fields))])))
+  }
+
+  private func appendLine(_ text: String) {
+    pending.append(contentsOf: text.utf8)
+    pending.append(UInt8(ascii: "\n"))
+  }
+
+  /// Writes the pending lines; the errno of a failed write, or `nil`.
+  private func writePending(_ fd: Int32) -> Int32? {
+    guard !pending.isEmpty else { return nil }
+    defer { pending.removeAll(keepingCapacity: pending.count <= 1 << 20) }
+    return pending.withUnsafeBytes { FileIO.writeAll(fd, $0) }
+  }
+
+  /// The column a JSON syntax message names (`… column 9 …`), or `nil`.
+  static func column(in message: String) -> Int? {
+    guard let range = message.firstRange(of: "column ") else { return nil }
+    let digits = message[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    return Int(digits)
+  }
+}
