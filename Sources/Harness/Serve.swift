@@ -82,6 +82,7 @@ public enum Serve {
         Logger.writeStderr("hkbridge serve: cannot use --record: \(error)\n")
         return exitUsage
       }
+      server.recorder?.header(options.recordHeader)
       // A recording replays from SPEC 11's default state (iPhone, iOS 17.5): it starts with the
       // configure call that gives the device serve was started with.
       if options.device != "iPhone" || options.osVersion != "17.5" {

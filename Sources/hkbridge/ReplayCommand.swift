@@ -12,14 +12,22 @@ struct ReplayCommand: ParsableCommand {
       against a fresh emulator. Prints one block per mismatch, then
       `N passed, M failed` on the last line.
 
+      A first line {"hkbridge": {"channels", "device", "osVersion", ...}} (written
+      by serve --record) sets the emulator up as the recording was made;
+      --channel, --device and --os override it or supply it. Exchanges (or the
+      header) may carry "match": {"reply.ok[*].uuid": "uuid", ...} matchers,
+      honoured when matching by value (see protocol/matchers.md).
+
       Exit status: 0 all passed, 1 some failed, 2 a transcript or usage error
-      (file:line).
+      (file:line): unreadable or empty file, byte-order mark, a value that
+      disagrees with its hex.
 
       Examples:
         hkbridge replay golden/*.jsonl
         hkbridge replay --match code recorded.jsonl
         hkbridge replay --update golden/availability.jsonl
         hkbridge replay --json golden/*.jsonl
+        hkbridge replay --channel my_health_channel --os 16.4 device.jsonl
       """
   )
 
@@ -38,17 +46,48 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Print a machine-readable JSON report instead of text.")
   var json = false
 
+  @Option(
+    name: .customLong("channel"),
+    help: "A plugin method channel name (repeatable; overrides the transcript header's).")
+  var channels: [String] = []
+
+  @Option(help: "The emulated device, iPhone or iPad (overrides the transcript header's).")
+  var device: String?
+
+  @Option(name: .customLong("os"), help: "The iOS version, e.g. 16.4 (overrides the header's).")
+  var osVersion: String?
+
+  func validate() throws {
+    for name in channels where name.isEmpty || name == Emulator.controlChannel {
+      throw ValidationError("--channel \(name): expected a plugin channel name")
+    }
+    if let device, device != "iPhone" && device != "iPad" {
+      throw ValidationError("--device \(device): expected iPhone or iPad")
+    }
+    if let problem = Emulator.configurationProblem(
+      device: device ?? "iPhone", osVersion: osVersion ?? "17.5")
+    {
+      throw ValidationError("--device/--os: \(problem)")
+    }
+  }
+
   func run() throws {
+    let setup = ReplaySetup(
+      channels: channels.isEmpty ? nil : channels, device: device, osVersion: osVersion)
     let status = ReplayRun.run(
-      paths: files, mode: match, update: update, json: json,
-      makeHandler: Self.makeDispatcher,
+      paths: files, mode: match, update: update, json: json, setup: setup,
+      makeConfiguredHandler: Self.makeDispatcher,
       output: { Self.write($0, to: 1) }, errors: { Self.write($0, to: 2) })
     if status != 0 { throw ExitCode(status) }
   }
 
-  /// A fresh emulator in the default state; its warnings are left out of the report.
-  static func makeDispatcher() -> MessageHandling {
-    Emulator.make(warnings: { _ in })
+  /// A fresh emulator set up as the file's header and the options say; its warnings are left
+  /// out of the report.
+  static func makeDispatcher(_ setup: ReplaySetup) -> MessageHandling {
+    Emulator.make(
+      pluginChannels: setup.channels ?? [Emulator.defaultPluginChannel],
+      device: setup.device ?? "iPhone", osVersion: setup.osVersion ?? "17.5",
+      warnings: { _ in })
   }
 
   static func write(_ text: String, to fd: Int32) {
