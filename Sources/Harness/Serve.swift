@@ -75,6 +75,10 @@ public enum Serve {
       }
     }
     let server = FrameServer(handler: handler, maxFrame: options.maxFrame, logger: logger)
+    // A setLatency delay first writes the replies already made, so a client sees the delay.
+    (handler as? Dispatcher)?.beforeDelay = { [weak server] in
+      if let server { _ = flush(server, to: output, logger: logger) }
+    }
     if let recordPath = options.recordPath {
       do {
         server.recorder = try TranscriptRecorder(path: recordPath, methodChannels: handler.channels)

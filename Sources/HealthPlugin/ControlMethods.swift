@@ -7,7 +7,7 @@ import HealthStore
 /// pass silently).
 enum ControlMethods {
   static let table = MethodTable.merging([
-    core, AuthorizationControl.table, RecordMethods.controlTable,
+    core, AuthorizationControl.table, RecordMethods.controlTable, VerificationMethods.table,
   ])
 
   static let core: MethodTable = [
