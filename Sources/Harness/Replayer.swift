@@ -82,7 +82,8 @@ public struct Replayer {
       let replyBytes = handler.handleMessage(channel: exchange.channel, payload: exchange.payload)
       let actual = TranscriptReply.decode(replyBytes, isMethodCall: exchange.isMethodCall)
       let actualBytes = RecordedBytes(replyBytes)
-      let matchers = header?.matchers.map { $0.merged(with: exchange.matchers) }
+      let matchers =
+        header?.matchers.map { $0.merged(with: exchange.matchers) }
         ?? exchange.matchers
       if let mismatch = compare(
         exchange, line: line.number, file: transcript.path, actual: actual,

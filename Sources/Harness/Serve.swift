@@ -20,6 +20,10 @@ public struct ServeOptions: Sendable {
   public var logLevel: LogLevel
   /// The version announced in HELLO (`HKBridge.version`).
   public var emulatorVersion: String
+  /// `--playback FILE…`: answer from these recordings (protocol/playback.md).
+  public var playbackPaths: [String] = []
+  /// `--record-mode`: what a call no recording answers gets.
+  public var playbackMode: PlaybackRecordMode = .once
 
   public init(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
@@ -57,8 +61,18 @@ public enum Serve {
     let emulator = Emulator.make(
       pluginChannels: options.pluginChannels, device: options.device,
       osVersion: options.osVersion, warnings: { logger.warning($0) })
-    return run(
-      handler: emulator, options: options, logger: logger, input: input, output: output)
+    guard !options.playbackPaths.isEmpty else {
+      return run(
+        handler: emulator, options: options, logger: logger, input: input, output: output)
+    }
+    let playback: PlaybackHandler
+    do {
+      playback = try PlaybackHandler.make(options, model: emulator, logger: logger)
+    } catch {
+      Logger.writeStderr("hkbridge serve: cannot use --playback: \(error)\n")
+      return exitUsage
+    }
+    return run(handler: playback, options: options, logger: logger, input: input, output: output)
   }
 
   /// Serves with any handler (tests use a fake).
@@ -76,7 +90,8 @@ public enum Serve {
     }
     let server = FrameServer(handler: handler, maxFrame: options.maxFrame, logger: logger)
     // A setLatency delay first writes the replies already made, so a client sees the delay.
-    (handler as? Dispatcher)?.beforeDelay = { [weak server] in
+    let model = (handler as? PlaybackHandler)?.model ?? handler
+    (model as? Dispatcher)?.beforeDelay = { [weak server] in
       if let server { _ = flush(server, to: output, logger: logger) }
     }
     if let recordPath = options.recordPath {

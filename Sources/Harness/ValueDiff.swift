@@ -45,8 +45,9 @@ public struct ValueDiff {
     return diff
   }
 
-  mutating func record(_ e: ChannelValue?, _ a: ChannelValue?, _ path: [ValuePathStep], _ m: String?)
-  {
+  mutating func record(
+    _ e: ChannelValue?, _ a: ChannelValue?, _ path: [ValuePathStep], _ m: String?
+  ) {
     count += 1
     if differences.count < limit {
       differences.append(

@@ -29,6 +29,8 @@ struct ServeCommand: ParsableCommand {
         hkbridge serve --device iPad --os 16.4 --log-level info
         hkbridge serve --scenario setup.jsonl --record run.jsonl
         hkbridge serve --channel healthkit_permissions --channel my_health_channel
+        hkbridge serve --playback device.jsonl
+        hkbridge serve --playback device.jsonl --record-mode new
       """
   )
 
@@ -54,6 +56,18 @@ struct ServeCommand: ParsableCommand {
 
   @Option(help: "stderr verbosity: quiet, error, warning, info or debug.")
   var logLevel: String = "warning"
+
+  @Option(
+    help:
+      "Answer calls from this recorded transcript instead of the model (repeatable; see protocol/playback.md)."
+  )
+  var playback: [String] = []
+
+  @Option(
+    help:
+      "With --playback, an unmatched call: once (PLAYBACK_MISS error), new (the model answers, appended to the first file), all (the model answers every call, each appended)."
+  )
+  var recordMode: String = "once"
 
   func run() throws {
     let options: ServeOptions
@@ -109,11 +123,16 @@ struct ServeCommand: ParsableCommand {
         Problem(
           message: "--log-level \(logLevel): expected quiet, error, warning, info or debug"))
     }
-    return .success(
-      ServeOptions(
-        pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
-        scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
-        emulatorVersion: HKBridge.version))
+    guard let playbackMode = PlaybackRecordMode(rawValue: recordMode) else {
+      return .failure(Problem(message: "--record-mode \(recordMode): expected once, new or all"))
+    }
+    var options = ServeOptions(
+      pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
+      scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
+      emulatorVersion: HKBridge.version)
+    options.playbackPaths = playback
+    options.playbackMode = playbackMode
+    return .success(options)
   }
 
   /// `17`, `17.5` or `17.5.1`: one to three dot-separated numbers.

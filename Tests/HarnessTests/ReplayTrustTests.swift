@@ -21,7 +21,8 @@ import Testing
     for path in [empty, notes] {
       let r = try replay([path])
       #expect(r.status == 2)
-      #expect(r.err == "hkbridge replay: \(path): empty transcript: it has no exchanges to replay\n")
+      #expect(
+        r.err == "hkbridge replay: \(path): empty transcript: it has no exchanges to replay\n")
     }
     let r = try replay([bom])
     #expect(r.status == 2)
@@ -56,7 +57,10 @@ import Testing
     #expect(t.out.contains("  … and "))
     #expect(t.out.contains(" more differing values\n"))
     let json = try replay(["--json", path])
-    #expect(json.out.contains(#""differences": [{"path": "reply.ok.k0", "expected": 0, "actual": null, "expectedAbsent": false, "actualAbsent": true, "matcher": null}"#))
+    #expect(
+      json.out.contains(
+        #""differences": [{"path": "reply.ok.k0", "expected": 0, "actual": null, "expectedAbsent": false, "actualAbsent": true, "matcher": null}"#
+      ))
   }
 
   /// A transcript as a device recorder writes it: a custom channel, random uuids, real times, a
@@ -79,7 +83,8 @@ import Testing
     #expect(r.status == 0)
     // Without its matchers the same recording fails on the uuids, times, source and message.
     let bare = Self.deviceTranscript.replacingOccurrences(
-      of: #", "match": {"reply.ok.uuid": "uuid", "reply.ok[*].uuid": "uuid", "reply.ok[*].source": "ignore", "reply.error.message": "ignore"}"#,
+      of:
+        #", "match": {"reply.ok.uuid": "uuid", "reply.ok[*].uuid": "uuid", "reply.ok[*].source": "ignore", "reply.error.message": "ignore"}"#,
       with: "")
     let barePath = try scratch.write("bare.jsonl", bare)
     let b = try replay([barePath])
@@ -99,7 +104,9 @@ import Testing
       w.out.contains(
         "FAIL \(wrongCode):5\n  channel:  my_health_channel\n  method:   deleteRecords\n  match:    value\n"
       ))
-    #expect(w.out.contains("  at reply.error.code: expected \"AUTHORIZATION_DENIED\", got \"NOT_FOUND\"\n"))
+    #expect(
+      w.out.contains(
+        "  at reply.error.code: expected \"AUTHORIZATION_DENIED\", got \"NOT_FOUND\"\n"))
     #expect(w.out.hasSuffix("3 passed, 1 failed\n"))
     // --match bytes cannot honour matchers: a transcript error.
     let bytes = try replay(["--match", "bytes", path])
@@ -125,10 +132,13 @@ import Testing
     #expect(overridden.out.contains("at reply.ok: expected \"iOS 16.4\", got \"iOS 17.0\""))
     // A header anywhere but first, or with an unknown key, is a transcript error.
     let late = try scratch.write("late.jsonl", version + "\n" + header + "\n")
-    #expect(try replay([late]).err.contains("\(late):2: a {\"hkbridge\": {...}} header can only be the first line"))
+    #expect(
+      try replay([late]).err.contains(
+        "\(late):2: a {\"hkbridge\": {...}} header can only be the first line"))
     let unknown = try scratch.write(
       "unknown.jsonl", #"{"hkbridge": {"devise": "iPad"}}"# + "\n" + version + "\n")
-    #expect(try replay([unknown]).err.contains("\(unknown):1: unknown key \"devise\" in \"hkbridge\""))
+    #expect(
+      try replay([unknown]).err.contains("\(unknown):1: unknown key \"devise\" in \"hkbridge\""))
     let badOS = try scratch.write(
       "bados.jsonl", #"{"hkbridge": {"osVersion": "seventeen"}}"# + "\n" + version + "\n")
     #expect(try replay([badOS]).status == 2)

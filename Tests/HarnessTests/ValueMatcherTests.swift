@@ -17,7 +17,8 @@ import Testing
     #expect(try matcher("any").accepts(expected: nil, actual: .null))
     #expect(!(try matcher("any").accepts(expected: .int(1), actual: nil)))
     #expect(try matcher("ignore").accepts(expected: .int(1), actual: nil))
-    #expect(try matcher("regex:iOS 1[0-9]\\.[0-9]").accepts(expected: nil, actual: .string("iOS 17.5")))
+    #expect(
+      try matcher("regex:iOS 1[0-9]\\.[0-9]").accepts(expected: nil, actual: .string("iOS 17.5")))
     #expect(!(try matcher("regex:iOS").accepts(expected: nil, actual: .string("iOS 17.5"))))
     #expect(try matcher("within:1000").accepts(expected: .int(5000), actual: .int(5999)))
     #expect(!(try matcher("within:1000").accepts(expected: .int(5000), actual: .int(6001))))
@@ -30,7 +31,9 @@ import Testing
     let pattern = try ValuePathPattern.parse(#"reply.ok[*]["odd.key"].*"#).get()
     #expect(pattern.matches([.key("reply"), .key("ok"), .index(3), .key("odd.key"), .key("x")]))
     #expect(!pattern.matches([.key("reply"), .key("ok"), .key("3"), .key("odd.key"), .key("x")]))
-    #expect(ValuePathText.text([.key("reply"), .key("ok"), .index(0), .key("a b")]) == #"reply.ok[0]["a b"]"#)
+    #expect(
+      ValuePathText.text([.key("reply"), .key("ok"), .index(0), .key("a b")])
+        == #"reply.ok[0]["a b"]"#)
     #expect(throws: MatcherError.self) { try ValuePathPattern.parse("reply.ok[x]").get() }
     #expect(throws: MatcherError.self) { try ValuePathPattern.parse("reply.").get() }
     #expect(throws: MatcherError.self) {
