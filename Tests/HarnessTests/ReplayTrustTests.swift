@@ -267,3 +267,21 @@ import Testing
     }
   }
 }
+
+@Suite struct DeviceRecordingExampleTests {
+  static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("examples/device-recording.jsonl").path
+
+  /// The README's "Record on a device, replay in CI" commands, as written.
+  @Test func theReadmeExampleReplaysGreen() throws {
+    #expect(
+      try String(contentsOfFile: Self.path, encoding: .utf8)
+        == ReplayTrustTests.deviceTranscript.split(separator: "\n").joined(separator: "\n") + "\n")
+    let result = try BinaryRunner.run(["replay", Self.path], input: [])
+    #expect(String(decoding: result.stdout, as: UTF8.self) == "4 passed, 0 failed\n")
+    #expect(result.status == 0)
+    let json = try BinaryRunner.run(["replay", "--json", Self.path], input: [])
+    #expect(json.status == 0)
+  }
+}
