@@ -124,3 +124,43 @@ import Testing
     #expect(splitFrames(received).map(\.id) == [0, 1, 2, 3])
   }
 }
+
+/// The exact lines `serve --record` writes (protocol/README.md, "Transcript header"): the Dart
+/// recording messenger writes the same for the same session.
+@Suite struct RecordFormatTests {
+  @Test func theRecordedLinesArePinned() throws {
+    let scratch = try ScratchDirectory()
+    let recording = scratch.url.appendingPathComponent("rec.jsonl").path
+    let session =
+      messageFrame(1, "healthkit_permissions", callPayload("isAvailable"))
+      + messageFrame(2, "healthkit_permissions", callPayload("noSuchMethod"))
+      + messageFrame(3, "healthkit_permissions", nil)
+      + messageFrame(4, "some.basic.channel", StandardMessageCodec().encode(.string("hi")))
+    let result = try BinaryRunner.run(["serve", "--record", recording], input: session)
+    #expect(result.status == 0)
+    let lines = try scratch.read(recording).split(separator: "\n").map(String.init)
+    #expect(lines.count == 5)
+    #expect(
+      lines[0]
+        == #"{"hkbridge": {"version": "0.1.0", "channels": ["healthkit_permissions"], "device": "iPhone", "osVersion": "17.5"}}"#
+    )
+    // 07 0b "isAvailable" 00: the call; 00 01: success true.
+    #expect(
+      lines[1]
+        == #"{"channel": "healthkit_permissions", "call": {"method": "isAvailable", "args": null}, "reply": {"ok": true}, "callHex": "070b6973417661696c61626c6500", "replyHex": "0001"}"#
+    )
+    // A null reply to a call: notImplemented, "replyHex": null.
+    #expect(
+      lines[2]
+        == #"{"channel": "healthkit_permissions", "call": {"method": "noSuchMethod", "args": null}, "reply": {"notImplemented": true}, "callHex": "070c6e6f537563684d6574686f6400", "replyHex": null}"#
+    )
+    // A null payload on a method channel: "call": null, "callHex": null.
+    #expect(lines[3].hasPrefix(#"{"channel": "healthkit_permissions", "call": null, "reply": {"error": {"code": "#))
+    #expect(lines[3].contains(#""callHex": null, "replyHex": "01"#))
+    // A plain message on a channel without a handler: {"message": null}, "replyHex": null.
+    #expect(
+      lines[4]
+        == #"{"channel": "some.basic.channel", "message": "hi", "reply": {"message": null}, "messageHex": "07026869", "replyHex": null}"#
+    )
+  }
+}
