@@ -46,7 +46,8 @@ final class Verification {
   func addStub(_ stub: Stub) { stubs.append(stub) }
 
   func setLatency(method: String?, milliseconds: Int) {
-    latencies[method ?? ""] = milliseconds == 0 ? nil : milliseconds
+    // A method's 0 is kept: it means no delay for that method even under a general latency.
+    latencies[method ?? ""] = milliseconds
   }
 
   /// The reply of the most recently added stub that matches the call (consuming one of its

@@ -155,7 +155,9 @@ import Testing
         == #"{"channel": "healthkit_permissions", "call": {"method": "noSuchMethod", "args": null}, "reply": {"notImplemented": true}, "callHex": "070c6e6f537563684d6574686f6400", "replyHex": null}"#
     )
     // A null payload on a method channel: "call": null, "callHex": null.
-    #expect(lines[3].hasPrefix(#"{"channel": "healthkit_permissions", "call": null, "reply": {"error": {"code": "#))
+    #expect(
+      lines[3].hasPrefix(
+        #"{"channel": "healthkit_permissions", "call": null, "reply": {"error": {"code": "#))
     #expect(lines[3].contains(#""callHex": null, "replyHex": "01"#))
     // A plain message on a channel without a handler: {"message": null}, "replyHex": null.
     #expect(
