@@ -27,7 +27,8 @@ final class Verification {
     var remaining: Int?
   }
 
-  /// The log keeps the most recent calls up to this many.
+  /// The log holds at most this many calls: when full, its older half is dropped at once (so a
+  /// long run costs no per-call shifting).
   static let logLimit = 100_000
 
   private(set) var log: [LoggedCall] = []
@@ -73,7 +74,7 @@ final class Verification {
   }
 
   func record(_ call: MethodCall, reply: [UInt8]?) {
-    if log.count >= Self.logLimit { log.removeFirst(log.count - Self.logLimit + 1) }
+    if log.count >= Self.logLimit { log.removeFirst(Self.logLimit / 2) }
     log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
   }
 

@@ -285,3 +285,22 @@ import Testing
     #expect(json.status == 0)
   }
 }
+
+@Suite struct ReplaceFileFailureTests {
+  /// A rename that fails (the target is a folder) removes the temporary file and says why.
+  @Test func aFailedReplaceLeavesNoTemporaryFile() throws {
+    let scratch = try ScratchDirectory()
+    let folder = scratch.url.appendingPathComponent("target").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    #expect(throws: FileIOError.self) { try FileIO.replaceFile(folder, with: Array("x".utf8)) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["target"])
+    // A folder that cannot be written: nothing is created, the error names the path.
+    do {
+      try FileIO.replaceFile("/proc/hkbridge-none/x.jsonl", with: [])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.path == "/proc/hkbridge-none/x.jsonl")
+      #expect(error.message.hasPrefix("cannot create a temporary file"))
+    }
+  }
+}
