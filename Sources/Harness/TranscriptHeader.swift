@@ -70,7 +70,12 @@ public struct TranscriptHeader: Sendable, Hashable {
         header.channels = names
         continue
       }
-      guard case .string(let text) = entry.value else {
+      var scalar = entry.value
+      // A version may be written as a number (1, 1.2); it is informational.
+      if key == "version", DartEquality.number(scalar) != nil {
+        scalar = .string(ChannelJSON.print(scalar))
+      }
+      guard case .string(let text) = scalar else {
         return .failure(
           MatcherError("\"hkbridge\".\"\(key)\" must be a string, not \(entry.value.typeName)"))
       }

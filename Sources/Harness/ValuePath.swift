@@ -56,7 +56,8 @@ public struct ValuePathPattern: Sendable, Hashable {
   public static func parse(_ text: String) -> Result<ValuePathPattern, MatcherError> {
     var steps: [Step] = []
     let chars = Array(text.unicodeScalars)
-    var i = 0
+    // JSONPath's "$." root prefix is accepted and means the same.
+    var i = text.hasPrefix("$.") ? 2 : 0
     func fail(_ why: String) -> Result<ValuePathPattern, MatcherError> {
       .failure(MatcherError("path \"\(text)\": \(why)"))
     }

@@ -89,6 +89,26 @@ import Testing
     #expect(try BinaryRunner.run(["serve", "--record-mode", "sometimes"], input: []).status == 2)
   }
 
+  /// Matchers on call.args let a recorded call answer a call with other (made-up) values.
+  @Test func playbackHonoursCallMatchers() throws {
+    let scratch = try ScratchDirectory()
+    let recording = try scratch.write(
+      "m.jsonl",
+      #"{"hkbridge": {"channels": ["my_health_channel"], "match": {"call.args.start": "int"}}}"#
+        + "\n"
+        + #"{"channel": "my_health_channel", "call": {"method": "writeRecord", "args": {"type": "height", "start": 1732531262417}}, "reply": {"ok": {"uuid": "9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D"}}}"#
+        + "\n")
+    let call = messageFrame(
+      1, Self.channel,
+      callPayload("writeRecord", ["type": "height", "start": .int(1_700_000_000_000)]))
+    let played = try BinaryRunner.run(
+      ["serve", "--channel", Self.channel, "--playback", recording], input: call)
+    let reply = try #require(splitFrames(played.stdout).last?.payload)
+    #expect(
+      try StandardMethodCodec().decodeEnvelope(reply)
+        == .success(["uuid": "9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D"]))
+  }
+
   /// A reply made before a delayed one reaches the client before the delay.
   @Test func latencyIsSeenInRealTimeAfterEarlierReplies() throws {
     let process = Process()

@@ -210,6 +210,27 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["c.jsonl"])
   }
 
+  /// Two `replay --update` processes on one file at once both succeed, leaving a whole file.
+  @Test func twoUpdateProcessesAtOnceBothSucceed() throws {
+    let scratch = try ScratchDirectory()
+    let line =
+      #"{"channel": "healthkit_permissions", "call": {"method": "isAvailable", "args": null}}"#
+    let path = try scratch.write("two.jsonl", String(repeating: line + "\n", count: 2000))
+    let processes = (0..<2).map { _ in
+      let process = Process()
+      process.executableURL = BinaryRunner.executableURL
+      process.arguments = ["replay", "--update", path]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      return process
+    }
+    for process in processes { try process.run() }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.map(\.terminationStatus) == [0, 0])
+    #expect(try replay([path]).out == "2000 passed, 0 failed\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["two.jsonl"])
+  }
+
   final class Failures: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [String] = []

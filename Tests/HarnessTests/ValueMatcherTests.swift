@@ -34,6 +34,10 @@ import Testing
     #expect(
       ValuePathText.text([.key("reply"), .key("ok"), .index(0), .key("a b")])
         == #"reply.ok[0]["a b"]"#)
+    #expect(
+      try ValuePathPattern.parse("$.reply.ok[*]").get().steps == [
+        .key("reply"), .key("ok"), .anyIndex,
+      ])
     #expect(throws: MatcherError.self) { try ValuePathPattern.parse("reply.ok[x]").get() }
     #expect(throws: MatcherError.self) { try ValuePathPattern.parse("reply.").get() }
     #expect(throws: MatcherError.self) {
