@@ -90,7 +90,8 @@ final class Verification {
 
   /// The delay for a method's replies, in milliseconds (its own, else the one for every method).
   func latency(for method: String) -> Int {
-    latencies[method] ?? latencies[""] ?? 0
+    if latencies.isEmpty { return 0 }
+    return latencies[method] ?? latencies[""] ?? 0
   }
 
   var callsValue: ChannelValue {
