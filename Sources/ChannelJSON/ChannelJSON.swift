@@ -19,11 +19,26 @@ public enum ChannelJSON {
     try parse(utf8: Array(text.utf8))
   }
 
+  /// Parses typed JSON text whose outer `wrapperDepth` containers wrap channel values (a
+  /// transcript line, its `call` or `reply`, …): those do not count against ``maximumDepth``, so
+  /// a value nested as deep as the codec allows can be written inside them.
+  public static func parse(_ text: String, wrapperDepth: Int) throws(ChannelJSONError)
+    -> ChannelValue
+  {
+    try parse(utf8: Array(text.utf8), depthLimit: maximumDepth + max(0, wrapperDepth))
+  }
+
   /// Parses typed JSON from UTF-8 bytes (invalid UTF-8 is an error, not repaired).
   public static func parse(utf8 bytes: [UInt8]) throws(ChannelJSONError) -> ChannelValue {
+    try parse(utf8: bytes, depthLimit: maximumDepth)
+  }
+
+  static func parse(utf8 bytes: [UInt8], depthLimit: Int) throws(ChannelJSONError)
+    -> ChannelValue
+  {
     let result: Result<ChannelValue, ChannelJSONError> = bytes.withUnsafeBufferPointer { buffer in
       do throws(ChannelJSONError) {
-        return .success(try parse(buffer))
+        return .success(try parse(buffer, depthLimit: depthLimit))
       } catch {
         return .failure(error)
       }
@@ -31,8 +46,8 @@ public enum ChannelJSON {
     return try result.get()
   }
 
-  private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(ChannelJSONError)
-    -> ChannelValue
+  private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, depthLimit: Int)
+    throws(ChannelJSONError) -> ChannelValue
   {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       throw ChannelJSONError(
@@ -45,7 +60,7 @@ public enum ChannelJSON {
     }
     guard let root else { throw loadError(error) }
     defer { hk_json_decref(root) }
-    var reader = JSONReader()
+    var reader = JSONReader(depthLimit: depthLimit)
     return try reader.read(root)
   }
 

@@ -5,6 +5,13 @@ import FlutterCodec
 /// is so that errors name the JSON path.
 struct JSONReader {
   private var path = JSONPath()
+  /// Containers nested deeper than this are refused (``ChannelJSON/maximumDepth`` unless a
+  /// caller allows for wrapper objects around the values).
+  private let depthLimit: Int
+
+  init(depthLimit: Int = ChannelJSON.maximumDepth) {
+    self.depthLimit = depthLimit
+  }
 
   /// Reads `json` (and everything under it) as one channel value.
   mutating func read(_ json: UnsafeMutablePointer<json_t>) throws(ChannelJSONError)
@@ -46,7 +53,7 @@ struct JSONReader {
   }
 
   private func checkDepth(_ depth: Int) throws(ChannelJSONError) {
-    if depth >= ChannelJSON.maximumDepth {
+    if depth >= depthLimit {
       throw fail(
         .nestingTooDeep,
         "containers nested at most \(ChannelJSON.maximumDepth) deep (as the codec allows)")

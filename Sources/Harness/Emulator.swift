@@ -17,6 +17,15 @@ public enum Emulator {
     return dispatcher
   }
 
+  /// A fresh emulator set up as a replay's setup says (the command line's options, then the
+  /// transcript header's, then the defaults); warnings are dropped.
+  public static func make(_ setup: ReplaySetup) -> MessageHandling {
+    make(
+      pluginChannels: setup.channels ?? [defaultPluginChannel],
+      device: setup.device ?? "iPhone", osVersion: setup.osVersion ?? "17.5",
+      profiles: setup.profiles ?? [defaultProfile], warnings: { _ in })
+  }
+
   /// What is wrong with a device and OS version, or `nil` when the emulator can use them.
   public static func configurationProblem(device: String, osVersion: String) -> String? {
     Dispatcher.configurationProblem(

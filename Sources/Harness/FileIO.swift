@@ -74,20 +74,62 @@ public enum FileIO {
     return fd
   }
 
-  /// Replaces the file at `path` with `bytes`: writes a temporary file beside it, then renames.
+  /// Replaces the file at `path` with `bytes` so that it is never seen half-written, even if
+  /// the process is killed: follows a symbolic link to the file it names, writes a temporary
+  /// file created exclusively (`mkstemp`: a unique name, never an existing file or link) in the
+  /// same folder, gives it the original's mode and owner, flushes it to disk, and renames it over
+  /// the target (then flushes the folder). On failure the temporary file is removed and the
+  /// original is left as it was; a kill can leave a `.NAME.hkbridge-XXXXXX` file behind, never a
+  /// damaged original.
   public static func replaceFile(_ path: String, with bytes: [UInt8]) throws(FileIOError) {
-    let temporary = path + ".hkbridge-tmp"
-    let fd = try create(temporary)
-    let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
-    close(fd)
-    if let failure {
-      unlink(temporary)
-      throw FileIOError(path: path, message: "cannot write: \(String(cString: strerror(failure)))")
+    let target = resolvedPath(path)
+    var info = stat()
+    let existing = stat(target, &info) == 0
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[..<$0]) } ?? "."
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    var template = Array((folder.isEmpty ? "/" : folder + "/").utf8CString.dropLast())
+    template += Array(".\(name).hkbridge-XXXXXX".utf8CString)
+    let fd = mkstemp(&template)
+    guard fd >= 0 else {
+      throw FileIOError(path: path, message: "cannot create a temporary file: \(errnoText())")
     }
-    guard rename(temporary, path) == 0 else {
+    let temporary = String(cString: template)
+    func abandon(_ what: String, _ code: Int32) -> FileIOError {
+      close(fd)
+      unlink(temporary)
+      return FileIOError(path: path, message: "\(what): \(String(cString: strerror(code)))")
+    }
+    if let failure = bytes.withUnsafeBytes({ writeAll(fd, $0) }) {
+      throw abandon("cannot write", failure)
+    }
+    if existing {
+      // The original's permission bits and owner (the owner only when allowed, e.g. as root or
+      // when it is already ours).
+      if fchmod(fd, info.st_mode & 0o7777) != 0 { throw abandon("cannot set the mode", errno) }
+      _ = fchown(fd, info.st_uid, info.st_gid)
+    } else {
+      _ = fchmod(fd, 0o644)
+    }
+    if fsync(fd) != 0 { throw abandon("cannot flush to disk", errno) }
+    close(fd)
+    guard rename(temporary, target) == 0 else {
       let text = errnoText()
       unlink(temporary)
       throw FileIOError(path: path, message: "cannot replace: \(text)")
     }
+    let folderFD = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folderFD >= 0 {
+      _ = fsync(folderFD)
+      close(folderFD)
+    }
+  }
+
+  /// The file a path names after following symbolic links (the path itself when it cannot be
+  /// resolved, e.g. when it does not exist yet).
+  static func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

@@ -31,9 +31,13 @@ public enum ReplayReport {
       "  channel:  \(m.channel)",
       "  method:   \(m.method)",
       "  match:    \(m.mode.rawValue)",
-      "  expected: \(m.expected.map { ChannelJSON.print($0.channelValue) } ?? "(no reply given)")",
-      "  actual:   \(ChannelJSON.print(m.actual.channelValue))",
+      "  expected: \(clip(m.expected.map { ChannelJSON.print($0.channelValue) } ?? "(no reply given)"))",
+      "  actual:   \(clip(ChannelJSON.print(m.actual.channelValue)))",
     ]
+    for d in m.differences { lines.append("  at " + clip(d.text, to: 400)) }
+    if m.differenceCount > m.differences.count {
+      lines.append("  … and \(m.differenceCount - m.differences.count) more differing values")
+    }
     if m.mode == .bytes, let expectedBytes = m.expectedBytes {
       let offset = m.firstDifference ?? 0
       lines.append(
@@ -43,6 +47,13 @@ public enum ReplayReport {
       lines.append("  actual bytes:   \(window(m.actualBytes, around: offset))")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Whole replies are cut to this many characters: the `at` lines say what differs.
+  static let replyTextLimit = 300
+
+  static func clip(_ text: String, to limit: Int = replyTextLimit) -> String {
+    text.count <= limit ? text : text.prefix(limit) + "… (\(text.count) characters)"
   }
 
   static func describe(_ bytes: RecordedBytes, at offset: Int) -> String {
@@ -74,6 +85,20 @@ public enum ReplayReport {
     return "updated \(file):\(u.line) \(u.method): " + what.joined(separator: ", ")
   }
 
+  /// Transcript and file errors as the machine-readable report: `{"passed": 0, "failed": 0,
+  /// "errors": [{"file", "line", "message"}], "files": []}`.
+  public static func json(errors: [TranscriptError]) -> String {
+    let items: [ChannelValue] = errors.map {
+      .object([
+        ("file", .string($0.file)), ("line", .int($0.line)), ("message", .string($0.message)),
+      ])
+    }
+    return ChannelJSON.print(
+      .object([
+        ("passed", .int(0)), ("failed", .int(0)), ("errors", .list(items)), ("files", .list([])),
+      ]))
+  }
+
   /// The machine-readable report (one JSON object, typed JSON for replies).
   public static func json(_ results: [FileReplayResult]) -> String {
     let passed = results.reduce(0) { $0 + $1.passed }
@@ -103,7 +128,19 @@ public enum ReplayReport {
       ("expectedHex", m.expectedBytes?.channelValue ?? .null),
       ("actualHex", m.actualBytes.channelValue),
       ("firstDifferingByte", m.firstDifference.map { .int($0) } ?? .null),
+      ("differences", .list(m.differences.map(jsonValue))),
+      ("differenceCount", .int(m.differenceCount)),
     ])
+  }
+
+  static func jsonValue(_ d: ValueDifference) -> ChannelValue {
+    var fields: [(String, ChannelValue)] = [("path", .string(d.path))]
+    fields.append(("expected", d.expected ?? .null))
+    fields.append(("actual", d.actual ?? .null))
+    fields.append(("expectedAbsent", .bool(d.expected == nil)))
+    fields.append(("actualAbsent", .bool(d.actual == nil)))
+    fields.append(("matcher", d.matcher.map(ChannelValue.string) ?? .null))
+    return .object(fields)
   }
 
   static func jsonValue(_ u: ReplayUpdate) -> ChannelValue {

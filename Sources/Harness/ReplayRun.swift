@@ -6,12 +6,28 @@ public enum ReplayRun {
   public static let exitTranscriptError: Int32 = 2
 
   /// Runs the replay and returns the exit status. `output` receives the report (stdout in the
-  /// CLI), `errors` the error lines (stderr).
+  /// CLI), `errors` the error lines (stderr); with `json`, transcript and file errors are printed
+  /// to `output` as one JSON object as well.
   public static func run(
     paths: [String], mode: MatchMode?, update: Bool, json: Bool,
     makeHandler: @escaping () -> MessageHandling,
     output: (String) -> Void, errors: (String) -> Void
   ) -> Int32 {
+    run(
+      paths: paths, mode: mode, update: update, json: json, setup: ReplaySetup(),
+      makeConfiguredHandler: { _ in makeHandler() }, output: output, errors: errors)
+  }
+
+  public static func run(
+    paths: [String], mode: MatchMode?, update: Bool, json: Bool, setup: ReplaySetup,
+    makeConfiguredHandler: @escaping (ReplaySetup) -> MessageHandling,
+    output: (String) -> Void, errors: (String) -> Void
+  ) -> Int32 {
+    func fail(_ failures: [TranscriptError]) -> Int32 {
+      for failure in failures { errors("hkbridge replay: \(failure)\n") }
+      if json { output(ReplayReport.json(errors: failures) + "\n") }
+      return exitTranscriptError
+    }
     guard !paths.isEmpty else {
       errors("hkbridge replay: no transcript given: pass one or more .jsonl files\n")
       return exitTranscriptError
@@ -20,16 +36,16 @@ public enum ReplayRun {
     var failures: [TranscriptError] = []
     for path in paths {
       do {
-        transcripts.append(try TranscriptReader.read(path: path))
+        // --update fills in the replies of exchanges that have none yet.
+        let transcript = try TranscriptReader.read(path: path, requireReply: !update)
+        failures += problems(in: transcript, mode: mode, update: update, setup: setup)
+        transcripts.append(transcript)
       } catch {
         failures.append(error)
       }
     }
-    if !failures.isEmpty {
-      for failure in failures { errors("hkbridge replay: \(failure)\n") }
-      return exitTranscriptError
-    }
-    let replayer = Replayer(mode: mode, makeHandler: makeHandler)
+    if !failures.isEmpty { return fail(failures) }
+    let replayer = Replayer(mode: mode, setup: setup, makeConfiguredHandler: makeConfiguredHandler)
     let results = transcripts.map { replayer.replay($0, update: update) }
     if update {
       for result in results where !result.updates.isEmpty {
@@ -38,13 +54,53 @@ public enum ReplayRun {
           try FileIO.replaceFile(
             result.path, with: Array(TranscriptWriter.text(of: rewritten).utf8))
         } catch {
-          errors("hkbridge replay: \(error)\n")
-          return exitTranscriptError
+          return fail([TranscriptError(file: result.path, line: 0, message: error.message)])
         }
       }
     }
     output(json ? ReplayReport.json(results) + "\n" : ReplayReport.text(results, updated: update))
     if update { return exitPassed }
     return results.contains { $0.failed > 0 } ? exitFailed : exitPassed
+  }
+
+  /// What makes a read transcript unusable before anything runs: no exchanges; a value and its
+  /// hex that disagree (not with `update`, which rewrites both); matchers with `--match bytes`.
+  static func problems(
+    in transcript: Transcript, mode: MatchMode?, update: Bool, setup: ReplaySetup = ReplaySetup()
+  ) -> [TranscriptError] {
+    if let header = transcript.header {
+      let used = setup.completed(by: header)
+      if let problem = Emulator.configurationProblem(
+        device: used.device ?? "iPhone", osVersion: used.osVersion ?? "17.5")
+      {
+        let line = transcript.lines.first { $0.entry != nil }?.number ?? 1
+        return [TranscriptError(file: transcript.path, line: line, message: "header: \(problem)")]
+      }
+    }
+    let exchanges = transcript.exchanges
+    if exchanges.isEmpty {
+      return [
+        TranscriptError(
+          file: transcript.path, line: 0,
+          message: "empty transcript: it has no exchanges to replay")
+      ]
+    }
+    var found: [TranscriptError] = []
+    let headerMatchers = !(transcript.header?.matchers?.isEmpty ?? true)
+    for (line, exchange) in exchanges {
+      if !update, let problem = TranscriptConsistency.problem(exchange) {
+        found.append(TranscriptError(file: transcript.path, line: line, message: problem))
+      }
+      if mode == .bytes && (headerMatchers || !(exchange.matchers?.isEmpty ?? true)) {
+        found.append(
+          TranscriptError(
+            file: transcript.path, line: line,
+            message:
+              "--match bytes cannot honour \"match\" matchers (bytes have no paths): use "
+              + "--match value, or leave --match out (lines with matchers then match by value)"))
+        break
+      }
+    }
+    return found
   }
 }

@@ -13,6 +13,10 @@ public struct ReplayMismatch: Sendable, Hashable {
   public var actualBytes: RecordedBytes
   /// In `bytes` mode: the offset of the first differing byte.
   public var firstDifference: Int?
+  /// The differing values (path, expected, got), at most ``Replayer/differenceLimit``.
+  public var differences: [ValueDifference] = []
+  /// How many values differ in all (more than `differences` holds when capped).
+  public var differenceCount = 0
 }
 
 /// A line that `--update` rewrote.
@@ -40,17 +44,37 @@ public struct FileReplayResult: Sendable {
 public struct Replayer {
   /// Makes the emulator for one file (a fresh ``HealthPlugin/Dispatcher`` in `hkbridge replay`).
   public var makeHandler: () -> MessageHandling
-  /// `nil`: `bytes` for lines with `replyHex`, `value` for the others.
+  /// Makes the emulator for one file from its setup (command line, then header); when set, it
+  /// is used instead of ``makeHandler``.
+  public var makeConfiguredHandler: ((ReplaySetup) -> MessageHandling)?
+  /// The command line's `--channel`/`--device`/`--os` (each overrides the header's).
+  public var setup = ReplaySetup()
+  /// `nil`: `bytes` for lines with `replyHex` and no matchers, `value` for the others.
   public var mode: MatchMode?
+  /// The differing values listed per mismatch; the rest are counted.
+  public static let differenceLimit = 10
 
   public init(mode: MatchMode? = nil, makeHandler: @escaping () -> MessageHandling) {
     self.mode = mode
     self.makeHandler = makeHandler
   }
 
-  /// Replays one transcript; with `update`, also builds the rewritten transcript.
+  public init(
+    mode: MatchMode?, setup: ReplaySetup,
+    makeConfiguredHandler: @escaping (ReplaySetup) -> MessageHandling
+  ) {
+    self.mode = mode
+    self.setup = setup
+    self.makeConfiguredHandler = makeConfiguredHandler
+    self.makeHandler = { makeConfiguredHandler(setup) }
+  }
+
+  /// Replays one transcript; with `update`, also builds the rewritten transcript (replies filled
+  /// in or replaced, values rewritten from hex where they disagreed).
   public func replay(_ transcript: Transcript, update: Bool = false) -> FileReplayResult {
-    let handler = makeHandler()
+    let header = transcript.header
+    let handler =
+      makeConfiguredHandler.map { $0(setup.completed(by: header)) } ?? makeHandler()
     var result = FileReplayResult(path: transcript.path)
     var rewritten = transcript
     for (index, line) in transcript.lines.enumerated() {
@@ -58,17 +82,22 @@ public struct Replayer {
       let replyBytes = handler.handleMessage(channel: exchange.channel, payload: exchange.payload)
       let actual = TranscriptReply.decode(replyBytes, isMethodCall: exchange.isMethodCall)
       let actualBytes = RecordedBytes(replyBytes)
+      let matchers =
+        header?.matchers.map { $0.merged(with: exchange.matchers) }
+        ?? exchange.matchers
       if let mismatch = compare(
         exchange, line: line.number, file: transcript.path, actual: actual,
-        actualBytes: actualBytes)
+        actualBytes: actualBytes, matchers: matchers)
       {
         result.failed += 1
         result.mismatches.append(mismatch)
       } else {
         result.passed += 1
       }
-      if update && (exchange.reply != actual || exchange.replyBytes != actualBytes) {
-        var updated = exchange
+      let inconsistent = update && TranscriptConsistency.problem(exchange) != nil
+      if update && (exchange.reply != actual || exchange.replyBytes != actualBytes || inconsistent)
+      {
+        var updated = inconsistent ? TranscriptConsistency.requestFromBytes(exchange) : exchange
         updated.reply = actual
         updated.replyBytes = actualBytes
         rewritten.lines[index].entry = .exchange(updated)
@@ -86,27 +115,42 @@ public struct Replayer {
   /// The mismatch for one exchange, or `nil` when it passes.
   func compare(
     _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
-    actualBytes: RecordedBytes
+    actualBytes: RecordedBytes, matchers: ValueMatchers? = nil
   ) -> ReplayMismatch? {
-    // Lines without replyHex cannot be compared as bytes: they are compared by value.
-    var lineMode = mode ?? (exchange.replyBytes != nil ? .bytes : .value)
+    // Lines without replyHex cannot be compared as bytes, nor lines with matchers (bytes have
+    // no paths): by default they are compared by value. An explicit --match bytes with
+    // matchers is refused before replay starts (ReplayRun).
+    let hasMatchers = !(matchers?.isEmpty ?? true)
+    var lineMode = mode ?? (exchange.replyBytes != nil && !hasMatchers ? .bytes : .value)
     if lineMode == .bytes && exchange.replyBytes == nil { lineMode = .value }
     var firstDifference: Int?
+    var diff = ValueDiff()
     let passes: Bool
     if lineMode == .bytes, let expectedBytes = exchange.replyBytes {
       firstDifference = ReplyMatcher.firstDifference(
         expected: expectedBytes.bytes, actual: actualBytes.bytes)
       passes = firstDifference == nil
+      if !passes, let expected = exchange.reply {
+        diff = TranscriptReply.differences(
+          expected: expected, actual: actual, mode: .value, matchers: nil,
+          limit: Self.differenceLimit)
+      }
     } else if let expected = exchange.reply {
-      passes = ReplyMatcher.matches(expected: expected, actual: actual, mode: lineMode)
+      diff = TranscriptReply.differences(
+        expected: expected, actual: actual, mode: lineMode, matchers: matchers,
+        limit: Self.differenceLimit)
+      passes = diff.count == 0
     } else {
       passes = true
     }
     if passes { return nil }
-    return ReplayMismatch(
+    var mismatch = ReplayMismatch(
       file: file, line: line, channel: exchange.channel, method: exchange.methodLabel,
       mode: lineMode, expected: exchange.reply, actual: actual,
       expectedBytes: exchange.replyBytes, actualBytes: actualBytes,
       firstDifference: firstDifference)
+    mismatch.differences = diff.differences
+    mismatch.differenceCount = diff.count
+    return mismatch
   }
 }

@@ -24,6 +24,10 @@ public struct ServeOptions: Sendable {
   public var profiles: [String] = [Dispatcher.defaultProfile]
   /// `--jsonl`: one typed-JSON call a line instead of frames (protocol/README.md, "Text mode").
   public var jsonl = false
+  /// `--playback FILE…`: answer from these recordings (protocol/playback.md).
+  public var playbackPaths: [String] = []
+  /// `--record-mode`: what a call no recording answers gets.
+  public var playbackMode: PlaybackRecordMode = .once
 
   public init(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
@@ -62,8 +66,18 @@ public enum Serve {
       pluginChannels: options.pluginChannels, device: options.device,
       osVersion: options.osVersion, profiles: options.profiles,
       warnings: { logger.warning($0) })
-    return run(
-      handler: emulator, options: options, logger: logger, input: input, output: output)
+    guard !options.playbackPaths.isEmpty else {
+      return run(
+        handler: emulator, options: options, logger: logger, input: input, output: output)
+    }
+    let playback: PlaybackHandler
+    do {
+      playback = try PlaybackHandler.make(options, model: emulator, logger: logger)
+    } catch {
+      Logger.writeStderr("hkbridge serve: cannot use --playback: \(error)\n")
+      return exitUsage
+    }
+    return run(handler: playback, options: options, logger: logger, input: input, output: output)
   }
 
   /// Serves with any handler (tests use a fake).
@@ -85,6 +99,11 @@ public enum Serve {
       }
     }
     let server = FrameServer(handler: handler, maxFrame: options.maxFrame, logger: logger)
+    // A setLatency delay first writes the replies already made, so a client sees the delay.
+    let model = (handler as? PlaybackHandler)?.model ?? handler
+    (model as? Dispatcher)?.beforeDelay = { [weak server] in
+      if let server { _ = server.flushPendingOutput() }
+    }
     if let recordPath = options.recordPath {
       do {
         server.recorder = try TranscriptRecorder(
@@ -93,6 +112,7 @@ public enum Serve {
         Logger.writeStderr("hkbridge serve: cannot use --record: \(error)\n")
         return exitUsage
       }
+      server.recorder?.header(options.recordHeader)
       // A recording replays from SPEC 11's default state (iPhone, iOS 17.5): it starts with the
       // configure call that gives the device serve was started with.
       if options.device != "iPhone" || options.osVersion != "17.5" {

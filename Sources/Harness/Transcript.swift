@@ -13,6 +13,14 @@ public struct Transcript: Sendable {
     self.lines = lines
   }
 
+  /// The `{"hkbridge": {...}}` header line, when the file has one.
+  public var header: TranscriptHeader? {
+    for line in lines {
+      if case .header(let header)? = line.entry { return header }
+    }
+    return nil
+  }
+
   /// The exchanges, with their line numbers, in order.
   public var exchanges: [(line: Int, exchange: TranscriptExchange)] {
     lines.compactMap { line in
@@ -30,11 +38,15 @@ public struct TranscriptLine: Sendable {
   public var text: String
   /// `nil` for a blank line.
   public var entry: TranscriptEntry?
+  /// The line break that ended the line in the file: `"\n"`, `"\r\n"`, or `""` for a last line
+  /// without one; `--update` writes it back so that a file keeps its line endings.
+  public var ending: String
 
-  public init(number: Int, text: String, entry: TranscriptEntry?) {
+  public init(number: Int, text: String, entry: TranscriptEntry?, ending: String = "\n") {
     self.number = number
     self.text = text
     self.entry = entry
+    self.ending = ending
   }
 }
 
@@ -42,6 +54,8 @@ public enum TranscriptEntry: Sendable, Hashable {
   /// `{"note": "..."}`: free text, ignored by replay, kept by `--update`.
   case note(String)
   case exchange(TranscriptExchange)
+  /// `{"hkbridge": {...}}`: how the transcript was made (only as its first non-blank line).
+  case header(TranscriptHeader)
 }
 
 /// One message sent to the emulator and the reply it got.
@@ -56,10 +70,13 @@ public struct TranscriptExchange: Sendable, Hashable {
   public var replyBytes: RecordedBytes?
   /// An optional `note` on the exchange line itself.
   public var note: String?
+  /// `"match"`: matchers for paths of this exchange (see ``ValueMatchers``).
+  public var matchers: ValueMatchers?
 
   public init(
     channel: String, request: TranscriptRequest, requestBytes: RecordedBytes? = nil,
-    reply: TranscriptReply? = nil, replyBytes: RecordedBytes? = nil, note: String? = nil
+    reply: TranscriptReply? = nil, replyBytes: RecordedBytes? = nil, note: String? = nil,
+    matchers: ValueMatchers? = nil
   ) {
     self.channel = channel
     self.request = request
@@ -67,6 +84,7 @@ public struct TranscriptExchange: Sendable, Hashable {
     self.reply = reply
     self.replyBytes = replyBytes
     self.note = note
+    self.matchers = matchers
   }
 
   /// The method name for reports: the call's method, `(malformed call)`, or `(message)`.

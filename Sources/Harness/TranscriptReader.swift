@@ -5,8 +5,13 @@ import FlutterCodec
 public enum TranscriptReader {
   /// The keys an exchange line may have.
   static let exchangeKeys: Set<String> = [
-    "channel", "call", "message", "reply", "callHex", "messageHex", "replyHex", "note",
+    "channel", "call", "message", "reply", "callHex", "messageHex", "replyHex", "match", "note",
   ]
+
+  /// Objects that wrap a line's channel values (the line, `reply`, `error` around `details`):
+  /// they do not count against the codec's nesting limit, so whatever `serve --record` writes
+  /// reads back.
+  static let wrapperDepth = 3
 
   /// Reads and parses a transcript file.
   public static func read(path: String, requireReply: Bool = true) throws(TranscriptError)
@@ -17,6 +22,12 @@ public enum TranscriptReader {
       bytes = try FileIO.readFile(path)
     } catch {
       throw TranscriptError(file: path, line: 0, message: error.message)
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw TranscriptError(
+        file: path, line: 1,
+        message:
+          "the file starts with a byte-order mark (EF BB BF): save it as UTF-8 without a BOM")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -35,17 +46,28 @@ public enum TranscriptReader {
     // Split on the scalar U+000A: as Characters, "\r\n" is one grapheme that is not "\n".
     var rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
       .map { String(Substring($0)) }
-    if rawLines.last == "" { rawLines.removeLast() }
+    // The last piece is what follows the final line break ("" when the file ends with one).
+    let lastHasBreak = rawLines.last == ""
+    if lastHasBreak { rawLines.removeLast() }
+    var seenEntry = false
     for (index, raw) in rawLines.enumerated() {
       let number = index + 1
-      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+      let crlf = raw.hasSuffix("\r")
+      let line = crlf ? String(raw.dropLast()) : raw
+      let isLast = index == rawLines.count - 1
+      let ending = isLast && !lastHasBreak ? (crlf ? "\r" : "") : (crlf ? "\r\n" : "\n")
       if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-        lines.append(TranscriptLine(number: number, text: line, entry: nil))
+        lines.append(TranscriptLine(number: number, text: line, entry: nil, ending: ending))
         continue
       }
       do throws(LineError) {
         let entry = try parseLine(line, requireReply: requireReply)
-        lines.append(TranscriptLine(number: number, text: line, entry: entry))
+        if case .header = entry, seenEntry {
+          throw LineError(
+            "a {\"hkbridge\": {...}} header can only be the first line of a transcript")
+        }
+        seenEntry = true
+        lines.append(TranscriptLine(number: number, text: line, entry: entry, ending: ending))
       } catch {
         throw TranscriptError(file: path, line: number, message: error.message)
       }
@@ -62,7 +84,7 @@ public enum TranscriptReader {
   static func parseLine(_ line: String, requireReply: Bool) throws(LineError) -> TranscriptEntry {
     let value: ChannelValue
     do {
-      value = try ChannelJSON.parse(line)
+      value = try ChannelJSON.parse(line, wrapperDepth: wrapperDepth)
     } catch {
       throw LineError("not a typed-JSON line: \(error.description)")
     }
@@ -73,6 +95,12 @@ public enum TranscriptReader {
       }
       return .note(text)
     }
+    if fields.count == 1, let header = fields["hkbridge"] {
+      switch TranscriptHeader.parse(header) {
+      case .success(let h): return .header(h)
+      case .failure(let e): throw LineError(e.message)
+      }
+    }
     return .exchange(try parseExchange(fields, requireReply: requireReply))
   }
 
@@ -82,7 +110,7 @@ public enum TranscriptReader {
     if let unknown = fields.keys.sorted().first(where: { !exchangeKeys.contains($0) }) {
       throw LineError(
         "unknown key \"\(unknown)\": an exchange line has channel, call or message, reply, "
-          + "callHex or messageHex, replyHex, note")
+          + "callHex or messageHex, replyHex, match, note")
     }
     guard let channelValue = fields["channel"] else {
       throw LineError("missing \"channel\": an exchange line names its channel (a string)")
@@ -152,9 +180,16 @@ public enum TranscriptReader {
       }
       note = text
     }
+    var matchers: ValueMatchers?
+    if let matchValue = fields["match"] {
+      switch ValueMatchers.parse(matchValue) {
+      case .success(let m): matchers = m
+      case .failure(let e): throw LineError(e.message)
+      }
+    }
     return TranscriptExchange(
       channel: channel, request: request, requestBytes: requestBytes, reply: reply,
-      replyBytes: replyBytes, note: note)
+      replyBytes: replyBytes, note: note, matchers: matchers)
   }
 
   /// `{"method": String, "args"?: value}`.

@@ -103,6 +103,12 @@ public final class TranscriptRecorder {
     pending.append(UInt8(ascii: "\n"))
   }
 
+  /// Writes the `{"hkbridge": {...}}` header line (called first, before any exchange).
+  public func header(_ header: TranscriptHeader) {
+    pending.append(contentsOf: TranscriptWriter.line(.header(header)).utf8)
+    pending.append(UInt8(ascii: "\n"))
+  }
+
   public func note(_ text: String) {
     pending.append(contentsOf: TranscriptWriter.line(.note(text)).utf8)
     pending.append(UInt8(ascii: "\n"))

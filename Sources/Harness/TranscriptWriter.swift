@@ -8,6 +8,7 @@ public enum TranscriptWriter {
     switch entry {
     case .note(let text): return ChannelJSON.print(.object([("note", .string(text))]))
     case .exchange(let exchange): return ChannelJSON.print(value(of: exchange))
+    case .header(let header): return ChannelJSON.print(header.channelValue)
     }
   }
 
@@ -26,16 +27,19 @@ public enum TranscriptWriter {
       fields.append((exchange.isMethodCall ? "callHex" : "messageHex", bytes.channelValue))
     }
     if let bytes = exchange.replyBytes { fields.append(("replyHex", bytes.channelValue)) }
+    if let matchers = exchange.matchers { fields.append(("match", matchers.channelValue)) }
     if let note = exchange.note { fields.append(("note", .string(note))) }
     return .object(fields)
   }
 
-  /// The whole file: every line's text (blank lines kept), each ending in a line break.
+  /// The whole file: every line's text (blank lines kept), each with the line break it was read
+  /// with (so CRLF files stay CRLF and a file without a final newline stays so; an unchanged
+  /// transcript is written back byte for byte).
   public static func text(of transcript: Transcript) -> String {
     var out = ""
     for line in transcript.lines {
       out += line.text
-      out += "\n"
+      out += line.ending
     }
     return out
   }

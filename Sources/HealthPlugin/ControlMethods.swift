@@ -7,7 +7,7 @@ import HealthStore
 /// (`takes:`); a key it does not take is refused.
 enum ControlMethods {
   static let table = MethodTable.merging([
-    core, AuthorizationControl.table, RecordMethods.controlTable,
+    core, AuthorizationControl.table, RecordMethods.controlTable, VerificationMethods.table,
   ])
 
   static let core: MethodTable = [

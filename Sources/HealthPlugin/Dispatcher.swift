@@ -68,6 +68,11 @@ public final class Dispatcher {
   /// What every call sees besides its name and arguments (private: no run-time exclusivity
   /// check on the per-call path).
   private var environment: MethodEnvironment
+  /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency).
+  var verification: Verification { environment.verification }
+  /// Called before a `setLatency` delay, so that the replies already made reach the client
+  /// first (serve writes its pending output).
+  public var beforeDelay: (() -> Void)?
 
   /// A device or OS version the configuration cannot use falls back to the default (iPhone,
   /// 17.5), and an unknown profile name is skipped; ``configurationProblem(_:)`` says beforehand
@@ -188,6 +193,16 @@ public final class Dispatcher {
 
   /// Runs a decoded call; `nil` (a null reply) when the channel has no such method.
   private func reply(to call: MethodCall, on route: ChannelRoute) -> [UInt8]? {
+    if route.name == Self.controlChannel {
+      let reply = run(call, on: route)
+      // A successful reset (null success: 00 00) also empties the call log, stubs and latencies.
+      if call.method == "reset" && reply == [0, 0] { verification.reset() }
+      return reply
+    }
+    return verifiedReply(to: call) { run(call, on: route) }
+  }
+
+  private func run(_ call: MethodCall, on route: ChannelRoute) -> [UInt8]? {
     guard case .builtin(let methods) = route.handler,
       let handler = methods.handler(for: call.method)
     else { return nil }

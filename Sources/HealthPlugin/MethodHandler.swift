@@ -23,16 +23,23 @@ final class MethodEnvironment {
   let store: HealthStore
   let warn: (String) -> Void
   let pluginMethods: Set<String>
+  /// The call log, stubs and latencies (VerificationMethods).
+  let verification: Verification
 
-  init(store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>) {
+  init(
+    store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>,
+    verification: Verification = Verification()
+  ) {
     self.store = store
     self.warn = warn
     self.pluginMethods = pluginMethods
+    self.verification = verification
   }
 
   /// The same environment with another warning handler.
   func warning(to handler: @escaping (String) -> Void) -> MethodEnvironment {
-    MethodEnvironment(store: store, warn: handler, pluginMethods: pluginMethods)
+    MethodEnvironment(
+      store: store, warn: handler, pluginMethods: pluginMethods, verification: verification)
   }
 }
 

@@ -12,16 +12,23 @@ struct ReplayCommand: ParsableCommand {
       against a fresh emulator. Prints one block per mismatch, then
       `N passed, M failed` on the last line.
 
+      A first line {"hkbridge": {"channels", "profiles", "device", "osVersion", ...}}
+      (written by serve --record) sets the emulator up as the recording was made;
+      --channel, --profile, --device and --os override it or supply it. Exchanges (or the
+      header) may carry "match": {"reply.ok[*].uuid": "uuid", ...} matchers,
+      honoured when matching by value (see protocol/matchers.md).
+
       Exit status: 0 all passed, 1 some failed, 2 a transcript or usage error
-      (file:line).
+      (file:line): unreadable or empty file, byte-order mark, a value that
+      disagrees with its hex.
 
       Examples:
         hkbridge replay golden/*.jsonl
         hkbridge replay --match code recorded.jsonl
         hkbridge replay --update golden/availability.jsonl
         hkbridge replay --json golden/*.jsonl
-        hkbridge replay --profile health golden/health-*.jsonl
-        hkbridge replay --profile connect_kit golden/connect_kit-*.jsonl
+        hkbridge replay --profile health old-health-recording.jsonl
+        hkbridge replay --channel my_health_channel --os 16.4 device.jsonl
       """
   )
 
@@ -42,26 +49,48 @@ struct ReplayCommand: ParsableCommand {
 
   @Option(
     name: .customLong("profile"),
-    help: "A plugin profile the emulator serves (repeatable; default healthkit_permissions).")
+    help:
+      "A plugin profile the emulator serves (repeatable; overrides the transcript header's; default healthkit_permissions)."
+  )
   var profiles: [String] = []
 
-  func run() throws {
-    let profileNames = profiles.isEmpty ? [Emulator.defaultProfile] : profiles
-    if let problem = Emulator.profileProblem(profileNames) {
-      Self.write("hkbridge replay: --profile: \(problem)\n", to: 2)
-      throw ExitCode(ReplayRun.exitTranscriptError)
+  @Option(
+    name: .customLong("channel"),
+    help: "A plugin method channel name (repeatable; overrides the transcript header's).")
+  var channels: [String] = []
+
+  @Option(help: "The emulated device, iPhone or iPad (overrides the transcript header's).")
+  var device: String?
+
+  @Option(name: .customLong("os"), help: "The iOS version, e.g. 16.4 (overrides the header's).")
+  var osVersion: String?
+
+  func validate() throws {
+    if !profiles.isEmpty, let problem = Emulator.profileProblem(profiles) {
+      throw ValidationError("--profile: \(problem)")
     }
-    let status = ReplayRun.run(
-      paths: files, mode: match, update: update, json: json,
-      makeHandler: { Self.makeDispatcher(profiles: profileNames) },
-      output: { Self.write($0, to: 1) }, errors: { Self.write($0, to: 2) })
-    if status != 0 { throw ExitCode(status) }
+    for name in channels where name.isEmpty || name == Emulator.controlChannel {
+      throw ValidationError("--channel \(name): expected a plugin channel name")
+    }
+    if let device, device != "iPhone" && device != "iPad" {
+      throw ValidationError("--device \(device): expected iPhone or iPad")
+    }
+    if let problem = Emulator.configurationProblem(
+      device: device ?? "iPhone", osVersion: osVersion ?? "17.5")
+    {
+      throw ValidationError("--device/--os: \(problem)")
+    }
   }
 
-  /// A fresh emulator in the default state serving `profiles`; its warnings are left out of the
-  /// report.
-  static func makeDispatcher(profiles: [String] = [Emulator.defaultProfile]) -> MessageHandling {
-    Emulator.make(profiles: profiles, warnings: { _ in })
+  func run() throws {
+    let setup = ReplaySetup(
+      channels: channels.isEmpty ? nil : channels, device: device, osVersion: osVersion,
+      profiles: profiles.isEmpty ? nil : profiles)
+    let status = ReplayRun.run(
+      paths: files, mode: match, update: update, json: json, setup: setup,
+      makeConfiguredHandler: Emulator.make,
+      output: { Self.write($0, to: 1) }, errors: { Self.write($0, to: 2) })
+    if status != 0 { throw ExitCode(status) }
   }
 
   static func write(_ text: String, to fd: Int32) {

@@ -42,6 +42,8 @@ struct ServeCommand: ParsableCommand {
         hkbridge serve --profile health
         hkbridge serve --profile healthkit_permissions --profile health
         hkbridge serve --profile connect_kit
+        hkbridge serve --playback device.jsonl
+        hkbridge serve --playback device.jsonl --record-mode new
       """
   )
 
@@ -78,6 +80,18 @@ struct ServeCommand: ParsableCommand {
   @Flag(
     help: "Text mode: one typed-JSON call a line on stdin, one transcript line a reply on stdout.")
   var jsonl = false
+
+  @Option(
+    help:
+      "Answer calls from this recorded transcript instead of the model (repeatable; see protocol/playback.md)."
+  )
+  var playback: [String] = []
+
+  @Option(
+    help:
+      "With --playback, an unmatched call: once (PLAYBACK_MISS error), new (the model answers, appended to the first file), all (the model answers every call, each appended)."
+  )
+  var recordMode: String = "once"
 
   func run() throws {
     let options: ServeOptions
@@ -147,12 +161,17 @@ struct ServeCommand: ParsableCommand {
         Problem(
           message: "--log-level \(logLevel): expected quiet, error, warning, info or debug"))
     }
+    guard let playbackMode = PlaybackRecordMode(rawValue: recordMode) else {
+      return .failure(Problem(message: "--record-mode \(recordMode): expected once, new or all"))
+    }
     var options = ServeOptions(
       pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
       scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
       emulatorVersion: HKBridge.version)
     options.profiles = profileNames
     options.jsonl = jsonl
+    options.playbackPaths = playback
+    options.playbackMode = playbackMode
     return .success(options)
   }
 }

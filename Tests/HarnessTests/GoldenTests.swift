@@ -2,7 +2,8 @@ import Foundation
 import Harness
 import Testing
 
-/// Replays every `golden/*.jsonl` in `bytes` mode against a fresh emulator per file.
+/// Replays every `golden/*.jsonl` in `bytes` mode against a fresh emulator per file, set up by
+/// the file's header (a `health-…` golden starts with `{"hkbridge": {"profiles": ["health"]}}`).
 /// `UPDATE_GOLDENS=1 swift test --filter GoldenTests` rewrites them with the actual replies
 /// (then read every changed reply before committing it).
 @Suite struct GoldenTests {
@@ -15,16 +16,6 @@ import Testing
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".jsonl") }.sorted()
   }()
-
-  /// The profiles a golden replays against: a file named `<profile>-….jsonl` after a profile
-  /// other than the default (`health-…`) uses that profile alone, as
-  /// `hkbridge replay --profile <profile>` does; every other file the default profile.
-  static func profiles(for name: String) -> [String] {
-    let named = Emulator.profileNames.first {
-      $0 != Emulator.defaultProfile && name.hasPrefix($0 + "-")
-    }
-    return [named ?? Emulator.defaultProfile]
-  }
 
   static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
 
@@ -43,9 +34,9 @@ import Testing
     for (line, exchange) in transcript.exchanges {
       #expect(exchange.replyBytes != nil || Self.updating, "\(name):\(line) has no replyHex")
     }
-    let profiles = Self.profiles(for: name)
+    // Set up as `hkbridge replay` does: a golden of another profile says so in its header.
     let replayer = Replayer(
-      mode: .bytes, makeHandler: { Emulator.make(profiles: profiles, warnings: { _ in }) })
+      mode: .bytes, setup: ReplaySetup(), makeConfiguredHandler: Emulator.make)
     let result = replayer.replay(transcript, update: Self.updating)
     if Self.updating {
       if let rewritten = result.updatedTranscript, !result.updates.isEmpty {

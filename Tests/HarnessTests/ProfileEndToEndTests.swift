@@ -76,6 +76,51 @@ import Testing
     let plain = try BinaryRunner.run(["replay", path], input: [])
     #expect(plain.status == 1)
   }
+
+  @Test func aRecordingNamesItsProfilesAndReplaysWithoutTheOption() throws {
+    let scratch = try ScratchDirectory()
+    let path = scratch.url.appendingPathComponent("run.jsonl").path
+    let input = messageFrame(
+      1, "flutter_health",
+      callPayload("hasPermissions", ["types": ["STEPS"], "permissions": [1]]))
+    let served = try BinaryRunner.run(
+      ["serve", "--profile", "health", "--record", path], input: input)
+    #expect(served.status == 0)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let header = text.split(separator: "\n").first.map(String.init) ?? ""
+    // No channels: they name the default profile's channels, which were not served.
+    #expect(header.hasPrefix(#"{"hkbridge": {"version": ""#), "\(header)")
+    #expect(
+      header.hasSuffix(#"", "profiles": ["health"], "device": "iPhone", "osVersion": "17.5"}}"#),
+      "\(header)")
+    let replay = try BinaryRunner.run(["replay", path], input: [])
+    #expect(replay.status == 0)
+    #expect(String(decoding: replay.stdout, as: UTF8.self) == "1 passed, 0 failed\n")
+    // Served with the default profile too, the header keeps the channel names.
+    let both = try BinaryRunner.run(
+      ["serve", "--profile", "healthkit_permissions", "--profile", "health", "--record", path],
+      input: input)
+    #expect(both.status == 0)
+    let bothText = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(
+      bothText.contains(
+        #"", "channels": ["healthkit_permissions"], "profiles": ["healthkit_permissions", "health"], "#
+      ), "\(bothText)")
+  }
+
+  @Test func aHeaderWithAnUnknownProfileIsATranscriptError() throws {
+    let scratch = try ScratchDirectory()
+    let path = try scratch.write(
+      "bad.jsonl",
+      """
+      {"hkbridge": {"profiles": ["fitbit"]}}
+      {"channel": "flutter_health", "call": {"method": "checkIfHealthDataAvailable", "args": null}, "reply": {"ok": true}}
+
+      """)
+    let result = try BinaryRunner.run(["replay", path], input: [])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("\"profiles\": unknown profile 'fitbit'"), "\(result.stderr)")
+  }
 }
 
 extension ChannelValue {

@@ -32,6 +32,9 @@ final class ScratchDirectory {
   // echo(7) → 00 03 07000000; count → 00 03 01000000 on a fresh handler.
   static let echoLine =
     #"{"channel": "fake_channel", "call": {"method": "echo", "args": 7}, "reply": {"ok": 7}, "replyHex": "000307000000"}"#
+  /// The echo of 7 expected to be 8, value and hex agreeing (int32 8 is 03 08000000).
+  static let wrongEcho =
+    #"{"channel": "fake_channel", "call": {"method": "echo", "args": 7}, "reply": {"ok": 8}, "replyHex": "000308000000"}"#
 
   func replay(_ text: String, mode: MatchMode? = nil) throws -> FileReplayResult {
     let transcript = try TranscriptReader.parse(text, path: "t.jsonl")
@@ -137,8 +140,7 @@ final class ScratchDirectory {
   @Test func exitCodesAndTheSummaryLine() throws {
     let scratch = try ScratchDirectory()
     let good = try scratch.write("good.jsonl", Self.echoLine + "\n")
-    let bad = try scratch.write(
-      "bad.jsonl", Self.echoLine.replacingOccurrences(of: "0003070000", with: "0003070001") + "\n")
+    let bad = try scratch.write("bad.jsonl", Self.wrongEcho + "\n")
     let broken = try scratch.write("broken.jsonl", "{\"note\": \"x\"}\n{\"channel\": 1}\n")
     let passing = run([good])
     #expect(passing.status == 0 && passing.out == "1 passed, 0 failed\n")
@@ -201,14 +203,12 @@ final class ScratchDirectory {
 
   @Test func jsonReport() throws {
     let scratch = try ScratchDirectory()
-    let bad = try scratch.write(
-      "bad.jsonl",
-      Self.echoLine.replacingOccurrences(of: "000307000000", with: "000307000001") + "\n")
+    let bad = try scratch.write("bad.jsonl", Self.wrongEcho + "\n")
     let result = run([bad], json: true)
     #expect(result.status == 1)
     #expect(
       result.out
-        == #"{"passed": 0, "failed": 1, "files": [{"file": "\#(bad)", "passed": 0, "failed": 1, "mismatches": [{"file": "\#(bad)", "line": 1, "channel": "fake_channel", "method": "echo", "match": "bytes", "expected": {"ok": 7}, "actual": {"ok": 7}, "expectedHex": "000307000001", "actualHex": "000307000000", "firstDifferingByte": 5}], "updated": []}]}"#
+        == #"{"passed": 0, "failed": 1, "files": [{"file": "\#(bad)", "passed": 0, "failed": 1, "mismatches": [{"file": "\#(bad)", "line": 1, "channel": "fake_channel", "method": "echo", "match": "bytes", "expected": {"ok": 8}, "actual": {"ok": 7}, "expectedHex": "000308000000", "actualHex": "000307000000", "firstDifferingByte": 2, "differences": [{"path": "reply.ok", "expected": 8, "actual": 7, "expectedAbsent": false, "actualAbsent": false, "matcher": null}], "differenceCount": 1}], "updated": []}]}"#
         + "\n")
   }
 }

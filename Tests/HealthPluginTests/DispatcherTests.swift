@@ -101,6 +101,7 @@ import Testing
     #expect(pluginCount == PluginMethods.table.count)
     let controlTables = [
       ControlMethods.core, AuthorizationControl.table, RecordMethods.controlTable,
+      VerificationMethods.table,
     ]
     #expect(controlTables.map(\.count).reduce(0, +) == ControlMethods.table.count)
   }

@@ -1,0 +1,209 @@
+import ChannelJSON
+import FlutterCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `serve --record-mode`: what happens to a call no recorded exchange answers (VCR's modes).
+public enum PlaybackRecordMode: String, Sendable, CaseIterable {
+  /// A `PLAYBACK_MISS` error reply (the default).
+  case once
+  /// The model answers it, and the exchange is appended to the first playback file.
+  case new
+  /// The model answers every call (the recording is not used), and each exchange is appended.
+  case all
+}
+
+/// `serve --playback FILE…` (protocol/playback.md): answers calls from recorded exchanges
+/// instead of the model. A call is answered by the first unused recorded exchange on its channel
+/// whose request matches (method and arguments, with the transcript's matchers on `call.…` or
+/// `message.…` paths); the next one in order is tried first. The recorded `replyHex` is sent
+/// byte for byte (else the recorded reply, encoded).
+public final class PlaybackHandler: MessageHandling {
+  struct Recorded {
+    var file: String
+    var line: Int
+    var exchange: TranscriptExchange
+    var matchers: ValueMatchers?
+    var used = false
+  }
+
+  /// The emulator that answers in `new` and `all` modes.
+  public let model: MessageHandling
+  public let mode: PlaybackRecordMode
+  private var recorded: [Recorded] = []
+  private var next = 0
+  private let warn: (String) -> Void
+  private let appendPath: String?
+  private var appendFD: Int32 = -1
+  /// Calls no recorded exchange answered.
+  public private(set) var misses = 0
+
+  public init(
+    transcripts: [Transcript], model: MessageHandling, mode: PlaybackRecordMode,
+    warn: @escaping (String) -> Void
+  ) throws(FileIOError) {
+    self.model = model
+    self.mode = mode
+    self.warn = warn
+    for transcript in transcripts {
+      let header = transcript.header?.matchers
+      for (line, exchange) in transcript.exchanges {
+        let matchers = header.map { $0.merged(with: exchange.matchers) } ?? exchange.matchers
+        recorded.append(
+          Recorded(file: transcript.path, line: line, exchange: exchange, matchers: matchers))
+      }
+    }
+    appendPath = mode == .once ? nil : transcripts.first?.path
+    if let appendPath {
+      appendFD = open(appendPath, O_WRONLY | O_APPEND | O_CLOEXEC)
+      guard appendFD >= 0 else {
+        throw FileIOError(path: appendPath, message: "cannot append: \(FileIO.errnoText())")
+      }
+    }
+  }
+
+  deinit {
+    if appendFD >= 0 { close(appendFD) }
+  }
+
+  public var channels: [String] { model.channels }
+  public var deviceDescription: ChannelValue { model.deviceDescription }
+
+  public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
+    let request = TranscriptRecorder.exchange(
+      channel: channel, payload: payload, reply: nil, methodChannels: Set(model.channels)
+    ).request
+    if mode != .all, let index = match(channel: channel, payload: payload, request: request) {
+      recorded[index].used = true
+      next = index + 1
+      let exchange = recorded[index].exchange
+      if let bytes = exchange.replyBytes { return bytes.bytes }
+      return Self.encode(exchange.reply)
+    }
+    if mode == .once {
+      misses += 1
+      let miss = missError(channel: channel, request: request)
+      warn("PLAYBACK_MISS: \(miss.message ?? "")")
+      return StandardMethodCodec().encodeErrorEnvelope(miss)
+    }
+    let reply = model.handleMessage(channel: channel, payload: payload)
+    append(channel: channel, payload: payload, reply: reply)
+    return reply
+  }
+
+  /// The index of the recorded exchange that answers this request, or `nil`.
+  func match(channel: String, payload: [UInt8]?, request: TranscriptRequest) -> Int? {
+    let order = Array(next..<recorded.count) + Array(0..<min(next, recorded.count))
+    return order.first { i in
+      let r = recorded[i]
+      return !r.used && r.exchange.channel == channel
+        && differences(r, payload: payload, request: request, limit: 1).count == 0
+    }
+  }
+
+  func differences(
+    _ r: Recorded, payload: [UInt8]?, request: TranscriptRequest, limit: Int
+  ) -> ValueDiff {
+    switch (r.exchange.request, request) {
+    case (.call(let a?), .call(let b?)):
+      var diff = ValueDiff.compare(
+        .string(a.method), .string(b.method), root: [.key("call"), .key("method")], limit: limit)
+      if diff.count == 0 {
+        diff = ValueDiff.compare(
+          a.arguments, b.arguments, root: [.key("call"), .key("args")], matchers: r.matchers,
+          limit: limit)
+      }
+      return diff
+    case (.message(let a), .message(let b)):
+      return ValueDiff.compare(a, b, root: [.key("message")], matchers: r.matchers, limit: limit)
+    default:
+      // Malformed or null payloads match only the same bytes.
+      let same = r.exchange.payload == payload
+      return ValueDiff.compare(
+        .bool(true), .bool(same), root: [.key("callHex")], limit: limit)
+    }
+  }
+
+  /// `PLAYBACK_MISS`, naming the nearest recorded call (same channel and method first, then the
+  /// fewest differing values) and its first difference.
+  func missError(channel: String, request: TranscriptRequest) -> FlutterError {
+    let asked: String
+    switch request {
+    case .call(let call?): asked = "call \(call.method) \(ChannelJSON.print(call.arguments))"
+    case .call(nil): asked = "a malformed call"
+    case .message(let value): asked = "message \(ChannelJSON.print(value))"
+    }
+    var best: (index: Int, score: Int, diff: ValueDiff)?
+    for (i, r) in recorded.enumerated() where r.exchange.channel == channel {
+      let diff = differences(r, payload: nil, request: request, limit: 1)
+      // Another method is farther than any difference in arguments; a used exchange is last.
+      let otherMethod = diff.differences.first?.path == "call.method"
+      let score = diff.count + (otherMethod ? 10_000 : 0) + (r.used ? 1_000_000 : 0)
+      if best == nil || score < best!.score { best = (i, score, diff) }
+    }
+    var details: [(String, ChannelValue)] = [
+      ("channel", .string(channel))
+    ]
+    var message = "no recorded exchange on \(channel) answers \(asked)"
+    if let best {
+      let r = recorded[best.index]
+      let first = best.diff.differences.first
+      message +=
+        "; nearest: \(r.file):\(r.line) (\(r.exchange.methodLabel))"
+        + (first.map { ", first difference \($0.text)" } ?? ", already used")
+      var nearest: [(String, ChannelValue)] = [
+        ("file", .string(r.file)), ("line", .int(r.line)),
+        ("method", .string(r.exchange.methodLabel)),
+      ]
+      if let first {
+        nearest.append(("path", .string(first.path)))
+        nearest.append(("expected", first.expected ?? .null))
+        nearest.append(("got", first.actual ?? .null))
+      }
+      details.append(("nearest", .object(nearest)))
+    } else {
+      message += "; nothing was recorded on that channel"
+    }
+    return FlutterError(code: "PLAYBACK_MISS", message: message, details: .object(details))
+  }
+
+  static func encode(_ reply: TranscriptReply?) -> [UInt8]? {
+    let codec = StandardMethodCodec()
+    switch reply {
+    case .ok(let value)?: return codec.encodeSuccessEnvelope(value)
+    case .error(let error)?: return codec.encodeErrorEnvelope(error)
+    case .message(let value)?: return StandardMessageCodec().encode(value)
+    case .notImplemented?, .undecodable?, nil: return nil
+    }
+  }
+
+  func append(channel: String, payload: [UInt8]?, reply: [UInt8]?) {
+    guard appendFD >= 0 else { return }
+    let exchange = TranscriptRecorder.exchange(
+      channel: channel, payload: payload, reply: reply, methodChannels: Set(model.channels))
+    let line = Array((TranscriptWriter.line(.exchange(exchange)) + "\n").utf8)
+    if let code = line.withUnsafeBytes({ FileIO.writeAll(appendFD, $0) }) {
+      warn("cannot append to \(appendPath ?? ""): \(String(cString: strerror(code)))")
+      close(appendFD)
+      appendFD = -1
+    }
+  }
+}
+
+extension PlaybackHandler {
+  /// Reads `--playback`'s files (any transcript error is a usage error).
+  static func make(_ options: ServeOptions, model: MessageHandling, logger: Logger) throws
+    -> PlaybackHandler
+  {
+    let transcripts = try options.playbackPaths.map { try TranscriptReader.read(path: $0) }
+    return try PlaybackHandler(
+      transcripts: transcripts, model: model, mode: options.playbackMode,
+      warn: { logger.warning($0) })
+  }
+}

@@ -1,0 +1,78 @@
+import ChannelJSON
+import FlutterCodec
+
+/// Checks that an exchange's values and hex say the same thing (`call`/`callHex`,
+/// `message`/`messageHex`, `reply`/`replyHex`), so that a hand edit of one side is caught in
+/// every match mode (protocol/README.md, "Consistency").
+public enum TranscriptConsistency {
+  /// What disagrees, naming the first differing path; `nil` when both sides agree.
+  public static func problem(_ exchange: TranscriptExchange) -> String? {
+    let messageCodec = StandardMessageCodec(allowsExtensions: true)
+    if let requestBytes = exchange.requestBytes {
+      switch (exchange.request, requestBytes) {
+      case (.call(nil), _): break
+      case (.call(let call?), .nullPayload):
+        return "\"call\" is \(call.method) but \"callHex\" is null (a null payload)"
+      case (.call(let call?), .bytes(let bytes)):
+        let codec = StandardMethodCodec(messageCodec: messageCodec)
+        guard let decoded = try? codec.decodeMethodCall(bytes) else {
+          return "\"callHex\" is not a method call, but \"call\" gives one (write \"call\": null)"
+        }
+        if decoded.method != call.method {
+          return disagreement(
+            "call", "callHex",
+            ValueDifference(
+              path: "call.method", expected: .string(call.method),
+              actual: .string(decoded.method)))
+        }
+        let diff = ValueDiff.compare(
+          call.arguments, decoded.arguments, root: [.key("call"), .key("args")], exact: true,
+          limit: 1)
+        if let first = diff.differences.first { return disagreement("call", "callHex", first) }
+      case (.message(let value), .nullPayload):
+        if !value.isNull { return "\"messageHex\" is null but \"message\" is not" }
+      case (.message(let value), .bytes(let bytes)):
+        guard let decoded = try? messageCodec.decode(bytes) else {
+          return "\"messageHex\" is not one standard message"
+        }
+        let diff = ValueDiff.compare(value, decoded, root: [.key("message")], exact: true, limit: 1)
+        if let first = diff.differences.first {
+          return disagreement("message", "messageHex", first)
+        }
+      }
+    }
+    if let reply = exchange.reply, let replyBytes = exchange.replyBytes {
+      let decoded = TranscriptReply.decode(replyBytes.bytes, isMethodCall: exchange.isMethodCall)
+      switch (reply, decoded) {
+      case (.notImplemented, .message(.null)), (.message(.null), .notImplemented): return nil
+      default: break
+      }
+      let diff = ValueDiff.compare(
+        reply.channelValue, decoded.channelValue, root: [.key("reply")], exact: true, limit: 1)
+      if let first = diff.differences.first { return disagreement("reply", "replyHex", first) }
+    }
+    return nil
+  }
+
+  static func disagreement(_ value: String, _ hex: String, _ d: ValueDifference) -> String {
+    let said = d.expected.map { ChannelJSON.print($0) } ?? "(absent)"
+    let bytes = d.actual.map { ChannelJSON.print($0) } ?? "(absent)"
+    return "\"\(value)\" and \"\(hex)\" disagree at \(d.path): \"\(value)\" has \(said), "
+      + "\"\(hex)\" decodes to \(bytes) (fix one side, or run replay --update to rewrite both)"
+  }
+
+  /// The exchange with `call`/`message` rewritten from its hex, for `--update`.
+  static func requestFromBytes(_ exchange: TranscriptExchange) -> TranscriptExchange {
+    guard case .bytes(let bytes)? = exchange.requestBytes else { return exchange }
+    var updated = exchange
+    let messageCodec = StandardMessageCodec(allowsExtensions: true)
+    switch exchange.request {
+    case .call:
+      let codec = StandardMethodCodec(messageCodec: messageCodec)
+      updated.request = .call(try? codec.decodeMethodCall(bytes))
+    case .message:
+      if let value = try? messageCodec.decode(bytes) { updated.request = .message(value) }
+    }
+    return updated
+  }
+}

@@ -1,0 +1,146 @@
+import ChannelJSON
+import FlutterCodec
+
+/// One value that differs: its path, the expected and the actual value (`nil`: absent), and the
+/// matcher it failed, if a matcher applied.
+public struct ValueDifference: Sendable, Hashable {
+  public var path: String
+  public var expected: ChannelValue?
+  public var actual: ChannelValue?
+  public var matcher: String?
+
+  /// `path: expected X, got Y` (or `… got Y, not uuid`).
+  public var text: String {
+    let e = expected.map { ChannelJSON.print($0) } ?? "(absent)"
+    let a = actual.map { ChannelJSON.print($0) } ?? "(absent)"
+    if let matcher { return "\(path): expected \(matcher), got \(a)" }
+    return "\(path): expected \(e), got \(a)"
+  }
+}
+
+/// Walks two values side by side and lists where they differ, as Dart's `equals` sees them
+/// (``DartEquality``), honouring matchers; `exact` also tells an int from a double (used to check
+/// that a transcript's value and hex agree).
+public struct ValueDiff {
+  public var matchers: ValueMatchers?
+  public var exact: Bool
+  /// Differences kept; ``count`` counts all of them.
+  public var limit: Int
+  public private(set) var differences: [ValueDifference] = []
+  public private(set) var count = 0
+
+  public init(matchers: ValueMatchers? = nil, exact: Bool = false, limit: Int = 10) {
+    self.matchers = matchers
+    self.exact = exact
+    self.limit = limit
+  }
+
+  /// The differences between two values under a root path.
+  public static func compare(
+    _ expected: ChannelValue, _ actual: ChannelValue, root: [ValuePathStep],
+    matchers: ValueMatchers? = nil, exact: Bool = false, limit: Int = 10
+  ) -> ValueDiff {
+    var diff = ValueDiff(matchers: matchers, exact: exact, limit: limit)
+    diff.walk(expected, actual, path: root)
+    return diff
+  }
+
+  mutating func record(
+    _ e: ChannelValue?, _ a: ChannelValue?, _ path: [ValuePathStep], _ m: String?
+  ) {
+    count += 1
+    if differences.count < limit {
+      differences.append(
+        ValueDifference(path: ValuePathText.text(path), expected: e, actual: a, matcher: m))
+    }
+  }
+
+  mutating func walk(_ e: ChannelValue?, _ a: ChannelValue?, path: [ValuePathStep]) {
+    if let matcher = matchers?.matcher(for: path) {
+      if !matcher.accepts(expected: e, actual: a) { record(e, a, path, matcherText(matcher)) }
+      return
+    }
+    guard let e, let a else {
+      if e != nil || a != nil { record(e, a, path, nil) }
+      return
+    }
+    if let x = DartEquality.number(e), let y = DartEquality.number(a) {
+      if !x.equals(y) || (exact && Self.isDouble(x) != Self.isDouble(y)) {
+        record(e, a, path, nil)
+      }
+      return
+    }
+    switch (e, a) {
+    case (.list(let x), .list(let y)):
+      for i in 0..<max(x.count, y.count) {
+        walk(i < x.count ? x[i] : nil, i < y.count ? y[i] : nil, path: path + [.index(i)])
+      }
+    case (.map(let x), .map(let y)):
+      for entry in x {
+        let step = Self.step(entry.key)
+        let other = y.last { DartEquality.equal($0.key, entry.key) }
+        walk(entry.value, other?.value, path: path + [step])
+      }
+      for entry in y where !x.contains(where: { DartEquality.equal($0.key, entry.key) }) {
+        walk(nil, entry.value, path: path + [Self.step(entry.key)])
+      }
+    default:
+      if !DartEquality.equal(e, a) { record(e, a, path, nil) }
+    }
+  }
+
+  func matcherText(_ matcher: ValueMatcher) -> String {
+    switch matcher {
+    case .ignore: return "ignore"
+    case .any: return "any value"
+    case .int: return "an int"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .uuid: return "a uuid"
+    case .regex(let p): return "a string matching /\(p)/"
+    case .within(let t): return "a number within \(t) of the recorded one"
+    }
+  }
+
+  static func isDouble(_ n: DartEquality.Number) -> Bool {
+    if case .double = n { return true }
+    return false
+  }
+
+  static func step(_ key: ChannelValue) -> ValuePathStep {
+    if case .string(let s) = key { return .key(s) }
+    return .otherKey(ChannelJSON.print(key))
+  }
+}
+
+extension TranscriptReply {
+  /// The reply as compared: an error without its stacktrace (never compared), and with only its
+  /// code when `codeOnly`.
+  func comparedValue(codeOnly: Bool) -> ChannelValue {
+    guard case .error(let error) = self else { return channelValue }
+    var fields: [(String, ChannelValue)] = [("code", .string(error.code))]
+    if !codeOnly {
+      fields.append(("message", error.message.map(ChannelValue.string) ?? .null))
+      fields.append(("details", error.details))
+    }
+    return .object([("error", .object(fields))])
+  }
+
+  /// The differences between an expected and an actual reply, under the root `reply`.
+  static func differences(
+    expected: TranscriptReply, actual: TranscriptReply, mode: MatchMode,
+    matchers: ValueMatchers?, limit: Int = 10
+  ) -> ValueDiff {
+    // A plain message's null reply reads as {"message": null} (Dart sees null).
+    switch (expected, actual) {
+    case (.notImplemented, .message(.null)), (.message(.null), .notImplemented):
+      return ValueDiff()
+    default: break
+    }
+    var codeOnly = false
+    if mode == .code, case .error = expected, case .error = actual { codeOnly = true }
+    return ValueDiff.compare(
+      expected.comparedValue(codeOnly: codeOnly), actual.comparedValue(codeOnly: codeOnly),
+      root: [.key("reply")], matchers: matchers, limit: limit)
+  }
+}

@@ -1,0 +1,218 @@
+import FlutterCodec
+import HealthStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Verification, stubs and delays for plugin calls (protocol/verification.md): the log of
+/// plugin calls (`calls`, `clearCalls`), canned answers (`stub`) and real-time reply delays
+/// (`setLatency`). One per dispatcher; the control channel's `reset` empties it.
+final class Verification {
+  struct LoggedCall {
+    var method: String
+    var arguments: ChannelValue
+    /// `nil` for a success, the error's code, or `notImplemented` for a null reply.
+    var code: String?
+  }
+
+  struct Stub {
+    var method: String
+    /// Keys the call's arguments must hold with equal values (`nil`: any arguments).
+    var arguments: [ChannelMapEntry]?
+    var reply: Envelope
+    /// Answers left (`nil`: every matching call).
+    var remaining: Int?
+  }
+
+  /// The log holds at most this many calls: when full, its older half is dropped at once (so a
+  /// long run costs no per-call shifting).
+  static let logLimit = 100_000
+
+  private(set) var log: [LoggedCall] = []
+  private var stubs: [Stub] = []
+  /// Per method; the key `""` is every plugin method.
+  private var latencies: [String: Int] = [:]
+
+  func reset() {
+    log.removeAll()
+    stubs.removeAll()
+    latencies.removeAll()
+  }
+
+  func clearCalls() { log.removeAll() }
+
+  func addStub(_ stub: Stub) { stubs.append(stub) }
+
+  func setLatency(method: String?, milliseconds: Int) {
+    // A method's 0 is kept: it means no delay for that method even under a general latency.
+    latencies[method ?? ""] = milliseconds
+  }
+
+  /// The reply of the most recently added stub that matches the call (consuming one of its
+  /// answers), or `nil`.
+  func stubbedReply(to call: MethodCall) -> Envelope? {
+    guard !stubs.isEmpty,
+      let index = stubs.lastIndex(where: { Self.matches($0, call) })
+    else { return nil }
+    let reply = stubs[index].reply
+    if let remaining = stubs[index].remaining {
+      if remaining <= 1 { stubs.remove(at: index) } else { stubs[index].remaining = remaining - 1 }
+    }
+    return reply
+  }
+
+  static func matches(_ stub: Stub, _ call: MethodCall) -> Bool {
+    guard stub.method == call.method else { return false }
+    guard let wanted = stub.arguments else { return true }
+    guard case .map(let given) = call.arguments else { return wanted.isEmpty }
+    return wanted.allSatisfy { want in
+      given.contains { $0.key == want.key && $0.value == want.value }
+    }
+  }
+
+  func record(_ call: MethodCall, reply: [UInt8]?) {
+    if log.count >= Self.logLimit { log.removeFirst(Self.logLimit / 2) }
+    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
+  }
+
+  /// The reply's code as logged: `nil` for a success.
+  static func code(_ reply: [UInt8]?) -> String? {
+    guard let reply else { return "notImplemented" }
+    guard reply.first == 1 else { return nil }
+    if case .error(let error)? = try? StandardMethodCodec().decodeEnvelope(reply) {
+      return error.code
+    }
+    return nil
+  }
+
+  /// The delay for a method's replies, in milliseconds (its own, else the one for every method).
+  func latency(for method: String) -> Int {
+    if latencies.isEmpty { return 0 }
+    return latencies[method] ?? latencies[""] ?? 0
+  }
+
+  var callsValue: ChannelValue {
+    .list(
+      log.map {
+        .object([
+          ("method", .string($0.method)), ("args", $0.arguments),
+          ("code", $0.code.map(ChannelValue.string) ?? .null),
+        ])
+      })
+  }
+}
+
+extension Dispatcher {
+  /// A plugin call through verification: a stub answers before the store (and before an
+  /// injected fault, which stays queued); every call is logged; a latency delays the reply,
+  /// after ``beforeDelay`` has written the replies already made.
+  func verifiedReply(to call: MethodCall, run: () -> [UInt8]?) -> [UInt8]? {
+    let reply: [UInt8]?
+    if let stubbed = verification.stubbedReply(to: call) {
+      reply = StandardMethodCodec().encodeEnvelope(stubbed)
+    } else {
+      reply = run()
+    }
+    verification.record(call, reply: reply)
+    let delay = verification.latency(for: call.method)
+    if delay > 0 {
+      beforeDelay?()
+      var time = timespec(tv_sec: delay / 1000, tv_nsec: (delay % 1000) * 1_000_000)
+      var left = timespec()
+      while nanosleep(&time, &left) != 0 && errno == EINTR { time = left }
+    }
+    return reply
+  }
+}
+
+/// The control methods of verification (protocol/verification.md).
+enum VerificationMethods {
+  static let table: MethodTable = [
+    "calls": .control(takes: []) { (context) throws(HealthError) -> MethodOperation in
+      let verification = context.environment.verification
+      return { verification.callsValue }
+    },
+    "clearCalls": .control(takes: []) { (context) throws(HealthError) -> MethodOperation in
+      let verification = context.environment.verification
+      return {
+        verification.clearCalls()
+        return .null
+      }
+    },
+    "stub": .control(takes: ["method", "args", "reply", "count"], stub),
+    "setLatency": .control(takes: ["method", "ms"]) {
+      (context) throws(HealthError) -> MethodOperation in
+      let args = context.arguments
+      let method = try args.optionalString("method")
+      if let method, !context.pluginMethods.contains(method) {
+        throw HealthError.invalidArgument(
+          field: "method", "method \"\(method)\" is not a plugin method")
+      }
+      let ms = try args.int("ms")
+      guard (0...60_000).contains(ms) else {
+        throw HealthError.invalidArgument(
+          field: "ms", "ms \(ms) is out of range; expected 0 (no delay) to 60000")
+      }
+      let verification = context.environment.verification
+      return {
+        verification.setLatency(method: method, milliseconds: ms)
+        return .null
+      }
+    },
+  ]
+
+  @Sendable
+  static func stub(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+    let args = context.arguments
+    let method = try args.string("method")
+    guard context.pluginMethods.contains(method) else {
+      throw HealthError.invalidArgument(
+        field: "method", "method \"\(method)\" is not a plugin method")
+    }
+    var matchArguments: [ChannelMapEntry]?
+    if let value = try args.optionalValue("args"), !value.isNull {
+      guard case .map(let entries) = value else {
+        throw HealthError.invalidArgument(
+          field: "args", "args must be a map of argument names to the values to match")
+      }
+      matchArguments = entries
+    }
+    let reply = try args.map("reply")
+    try reply.rejectUnknownFields(allowed: ["ok", "error"])
+    let keys = try reply.keys()
+    guard keys.count == 1 else {
+      throw HealthError.invalidArgument(
+        field: "reply", "reply must be {\"ok\": value} or {\"error\": {\"code\", ...}}")
+    }
+    let envelope: Envelope
+    if keys[0] == "ok" {
+      envelope = .success(try reply.requiredValue("ok", expected: "a value"))
+    } else {
+      let error = try reply.map("error")
+      try error.rejectUnknownFields(allowed: ["code", "message", "details"])
+      let code = try error.string("code")
+      guard !code.isEmpty else {
+        throw HealthError.invalidArgument(field: "reply.error.code", "code must not be empty")
+      }
+      envelope = .error(
+        FlutterError(
+          code: code, message: try error.optionalString("message"),
+          details: try error.optionalValue("details") ?? .null))
+    }
+    let count = try args.optionalInt("count")
+    if let count, count < 1 {
+      throw HealthError.invalidArgument(
+        field: "count", "count \(count) must be at least 1 (leave it out: every call)")
+    }
+    let verification = context.environment.verification
+    return {
+      verification.addStub(
+        Verification.Stub(
+          method: method, arguments: matchArguments, reply: envelope, remaining: count))
+      return .null
+    }
+  }
+}
