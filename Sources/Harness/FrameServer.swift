@@ -72,7 +72,7 @@ public final class FrameServer {
   /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of SPEC section 4.
   public func appendHello(emulatorVersion: String) {
     let hello = ChannelValue.object([
-      ("protocol", .int32(1)),
+      ("protocol", .int32(ProtocolVersion.current)),
       ("emulator", .string(emulatorVersion)),
       ("channels", .list(handler.channels.map(ChannelValue.string))),
       ("device", handler.deviceDescription),

@@ -9,7 +9,7 @@ import ArgumentParser
 /// The `hkbridge` command: the root of every subcommand.
 @main
 struct HKBridge: ParsableCommand {
-  static let version = "0.1.0"
+  static let version = BuildInfo.version
 
   static let configuration = CommandConfiguration(
     commandName: "hkbridge",
@@ -25,7 +25,7 @@ struct HKBridge: ParsableCommand {
         hkbridge decode message 0c0403...
         hkbridge types --os 12.0
       """,
-    version: version,
+    version: BuildInfo.versionText,
     subcommands: [
       ServeCommand.self, ReplayCommand.self, EncodeCommand.self, DecodeCommand.self,
       TypesCommand.self,
