@@ -36,7 +36,8 @@ struct VersionCLITests {
     // StandardMessageCodec in HELLO: the key "emulator" (0x07, length 8), then its value as a
     // string (0x07, length, UTF-8); the key "protocol" then the int32 1 (0x03, 01 00 00 00).
     let expectedEmulator =
-      [0x07, 0x08] + Array("emulator".utf8) + [0x07, UInt8(version.utf8.count)] + Array(version.utf8)
+      [0x07, 0x08] + Array("emulator".utf8) + [0x07, UInt8(version.utf8.count)]
+      + Array(version.utf8)
     let expectedProtocol = [0x07, 0x08] + Array("protocol".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
     #expect(contains(hello, expectedEmulator), "HELLO does not carry emulator \(version)")
     #expect(contains(hello, expectedProtocol), "HELLO does not carry protocol 1")
