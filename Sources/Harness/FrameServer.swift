@@ -100,7 +100,7 @@ public final class FrameServer {
   /// The HELLO map: protocol, emulator version, channels, device.
   public static func hello(handler: MessageHandling, emulatorVersion: String) -> ChannelValue {
     .object([
-      ("protocol", .int32(1)),
+      ("protocol", .int32(ProtocolVersion.current)),
       ("emulator", .string(emulatorVersion)),
       ("channels", .list(handler.channels.map(ChannelValue.string))),
       ("device", handler.deviceDescription),

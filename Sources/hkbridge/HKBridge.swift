@@ -10,7 +10,7 @@ import Harness
 /// The `hkbridge` command: the root of every subcommand.
 @main
 struct HKBridge: ParsableCommand {
-  static let version = "0.1.0"
+  static let version = BuildInfo.version
 
   static let configuration = CommandConfiguration(
     commandName: "hkbridge",
@@ -26,7 +26,7 @@ struct HKBridge: ParsableCommand {
         hkbridge decode message 0c02 0301000000 0702c3a9
         hkbridge types --os 12.0
       """,
-    version: version,
+    version: BuildInfo.versionText,
     subcommands: [
       ServeCommand.self, ReplayCommand.self, EncodeCommand.self, DecodeCommand.self,
       TypesCommand.self,

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HealthKitModel
 
 /// `hkbridge types`: the CKType table as the RecordTypeMapper resolves it on one iOS version.
@@ -41,7 +40,7 @@ struct TypesCommand: ParsableCommand {
       if let problem = OSOption.problem(os) { throw OSProblem(description: problem) }
       version = try OSVersion.parse(os)
     } catch {
-      FileHandle.standardError.write(Data("hkbridge types: \(error)\n".utf8))
+      CommandIO.writeError("hkbridge types: \(error)")
       throw ExitCode(2)
     }
     let rows = TypesTable.rows(os: version)
@@ -84,7 +83,7 @@ enum TypesPrinter {
     func format(_ line: [String]) -> String {
       line.enumerated().map { column, cell in
         column == line.count - 1
-          ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
       }.joined(separator: "  ")
     }
     var out = "CKTypes on iOS \(os) (\(rows.count) types)\n"
