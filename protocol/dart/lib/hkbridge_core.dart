@@ -1,7 +1,7 @@
 /// The pure-Dart part of hkbridge_client (only `dart:` imports): frames, the standard codecs,
 /// the process client, the control channel, typed JSON and transcript lines. Works without
 /// Flutter.
-library;
+library hkbridge_core;
 
 export 'src/client.dart';
 export 'src/codec.dart';

@@ -5,7 +5,7 @@ import 'dart:async';
 import 'dart:io';
 import 'dart:typed_data';
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';
@@ -72,9 +72,9 @@ void main() {
         seenMessage = Uint8List.fromList(Uint8List.sublistView(message!));
         return ByteData.sublistView(hex('0001'));
       });
-      // The fake prints the HOST_REPLY it read, as hex: length 16, kind 4, flags 0, id 9,
-      // channel "ev", payload 00 01.
-      expect(await echoed.future, '10000000' '04' '00' '09000000' '0200' '6576' '0001');
+      // The fake prints the 16 bytes of HOST_REPLY it read, as hex: body length 12 (8 header
+      // bytes, 2 of channel, 2 of payload), kind 4, flags 0, id 9, channel "ev", payload 00 01.
+      expect(await echoed.future, '0c000000' '04' '00' '09000000' '0200' '6576' '0001');
       expect(seenChannel, 'ev');
       expect(seenMessage, hex('07 01 78'));
       expect(await bridge.close(), 0);

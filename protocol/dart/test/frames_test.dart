@@ -2,7 +2,7 @@
 
 import 'dart:typed_data';
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';

@@ -1,6 +1,6 @@
 // Transcript lines (SPEC section 5) from exact bytes, and their order.
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';

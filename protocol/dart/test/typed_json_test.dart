@@ -2,43 +2,43 @@
 
 import 'dart:typed_data';
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 void main() {
-  final cases = <String, (Object?, String)>{
-    'null and booleans': ([null, true, false], '[null, true, false]'),
-    'int32': (-2147483648, '-2147483648'),
-    'int64 outside int32 is a plain integer': (1704067200000, '1704067200000'),
-    'a small forced int64': (const HkInt64(5), r'{"$int64": 5}'),
-    'a large forced int64 is plain': (const HkInt64(1 << 40), '1099511627776'),
-    'large int': (const HkLargeInt('1f2e'), r'{"$largeInt": "1f2e"}'),
-    'float with a fraction': (-3.14, '-3.14'),
-    'whole float keeps its .0': (1.0, '1.0'),
-    'negative zero': (-0.0, '-0.0'),
-    'huge float uses an exponent': (1e300, '1e+300'),
-    'NaN': (double.nan, r'{"$float64": "NaN"}'),
-    'Infinity': (double.infinity, r'{"$float64": "Infinity"}'),
-    '-Infinity': (double.negativeInfinity, r'{"$float64": "-Infinity"}'),
-    'string escapes': ('a"\\\n\u00e9', r'"a\"\\\né"'),
-    'Uint8List as base64': (Uint8List.fromList([1, 2, 3]), r'{"$uint8List": "AQID"}'),
-    'Int32List': (Int32List.fromList([1, -2]), r'{"$int32List": [1, -2]}'),
-    'Int64List': (Int64List.fromList([1 << 40]), r'{"$int64List": [1099511627776]}'),
-    'Float32List': (Float32List.fromList([0.5, double.nan]), r'{"$float32List": [0.5, "NaN"]}'),
-    'Float64List': (
+  final cases = <String, List<Object?>>{
+    'null and booleans': [[null, true, false], '[null, true, false]'],
+    'int32': [-2147483648, '-2147483648'],
+    'int64 outside int32 is a plain integer': [1704067200000, '1704067200000'],
+    'a small forced int64': [const HkInt64(5), r'{"$int64": 5}'],
+    'a large forced int64 is plain': [const HkInt64(1 << 40), '1099511627776'],
+    'large int': [const HkLargeInt('1f2e'), r'{"$largeInt": "1f2e"}'],
+    'float with a fraction': [-3.14, '-3.14'],
+    'whole float keeps its .0': [1.0, '1.0'],
+    'negative zero': [-0.0, '-0.0'],
+    'huge float uses an exponent': [1e300, '1e+300'],
+    'NaN': [double.nan, r'{"$float64": "NaN"}'],
+    'Infinity': [double.infinity, r'{"$float64": "Infinity"}'],
+    '-Infinity': [double.negativeInfinity, r'{"$float64": "-Infinity"}'],
+    'string escapes': ['a"\\\n\u00e9', r'"a\"\\\né"'],
+    'Uint8List as base64': [Uint8List.fromList([1, 2, 3]), r'{"$uint8List": "AQID"}'],
+    'Int32List': [Int32List.fromList([1, -2]), r'{"$int32List": [1, -2]}'],
+    'Int64List': [Int64List.fromList([1 << 40]), r'{"$int64List": [1099511627776]}'],
+    'Float32List': [Float32List.fromList([0.5, double.nan]), r'{"$float32List": [0.5, "NaN"]}'],
+    'Float64List': [
       Float64List.fromList([1.0, double.infinity, double.negativeInfinity]),
       r'{"$float64List": [1.0, "Infinity", "-Infinity"]}'
-    ),
-    'map keeps its order': ({'b': 1, 'a': 2}, '{"b": 1, "a": 2}'),
-    'empty map and list': ([<String, Object?>{}, <Object?>[]], '[{}, []]'),
-    'non-string keys use \$map': ({1: 'a', 'b': 2}, r'{"$map": [[1, "a"], ["b", 2]]}'),
-    'a lone tag-named key uses \$map': ({r'$int64': 1}, r'{"$map": [["$int64", 1]]}'),
+    ],
+    'map keeps its order': [{'b': 1, 'a': 2}, '{"b": 1, "a": 2}'],
+    'empty map and list': [[<String, Object?>{}, <Object?>[]], '[{}, []]'],
+    'non-string keys use \$map': [{1: 'a', 'b': 2}, r'{"$map": [[1, "a"], ["b", 2]]}'],
+    'a lone tag-named key uses \$map': [{r'$int64': 1}, r'{"$map": [["$int64", 1]]}'],
     'a tag-named key among others stays an object':
-        ({r'$int64': 1, 'x': 2}, r'{"$int64": 1, "x": 2}'),
-    'extension value': (const HkExt(129, [1]), r'{"$ext": {"tag": 129, "value": [1]}}'),
+        [{r'$int64': 1, 'x': 2}, r'{"$int64": 1, "x": 2}'],
+    'extension value': [const HkExt(129, [1]), r'{"$ext": {"tag": 129, "value": [1]}}'],
   };
   cases.forEach((name, c) {
-    test(name, () => expect(encodeTypedJson(c.$1), c.$2));
+    test(name, () => expect(encodeTypedJson(c[0]), c[1]));
   });
 
   test('values with no typed JSON form are ArgumentErrors', () {

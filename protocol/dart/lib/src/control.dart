@@ -15,7 +15,7 @@ enum HkShareStatus { notDetermined, sharingDenied, sharingAuthorized }
 enum HkReadDecision { notDetermined, granted, denied }
 
 /// One entry of [HkControl.setPromptPolicy]'s `overrides`.
-final class HkPromptOverride {
+class HkPromptOverride {
   const HkPromptOverride({this.read, this.write});
   final HkPromptAnswer? read;
   final HkPromptAnswer? write;
@@ -28,7 +28,7 @@ final class HkPromptOverride {
 
 /// The control channel: sets the emulator's state up from a test. Every method is a method call
 /// on [channel]; an error envelope throws [HkPlatformException].
-final class HkControl {
+class HkControl {
   /// [send] is `HkBridge.send` (or any messenger's send that reaches the emulator).
   const HkControl(this._send);
   final HkSend _send;

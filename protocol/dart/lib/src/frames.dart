@@ -5,28 +5,44 @@
 import 'dart:convert';
 import 'dart:typed_data';
 
-/// The frame kinds and their bytes.
-enum FrameKind {
+/// The frame kinds and their bytes (a class of constants rather than an enum with fields, so
+/// that the core runs on Dart 2.16 as well as Dart 3).
+class FrameKind {
+  const FrameKind._(this.name, this.byte);
+
+  /// The kind's name, as in the protocol's table (`hello`, `message`, ...).
+  final String name;
+
+  /// The kind byte on the wire.
+  final int byte;
+
   /// host → Dart, first frame, id 0, empty channel; payload = a StandardMessageCodec map.
-  hello(0x00),
+  static const FrameKind hello = FrameKind._('hello', 0x00);
 
   /// Dart → host: a platform message; answered by one [reply] with the same id.
-  message(0x01),
+  static const FrameKind message = FrameKind._('message', 0x01);
 
   /// host → Dart: the reply bytes; null payload = null reply.
-  reply(0x02),
+  static const FrameKind reply = FrameKind._('reply', 0x02);
 
   /// host → Dart: a message the host starts (event channels); answered by [hostReply].
-  hostMessage(0x03),
+  static const FrameKind hostMessage = FrameKind._('hostMessage', 0x03);
 
   /// Dart → host: the answer to a [hostMessage], same id.
-  hostReply(0x04),
+  static const FrameKind hostReply = FrameKind._('hostReply', 0x04);
 
   /// host → Dart: the frame with this id (0 if unknown) was malformed; payload = UTF-8 reason.
-  protocolError(0x7f);
+  static const FrameKind protocolError = FrameKind._('protocolError', 0x7f);
 
-  const FrameKind(this.byte);
-  final int byte;
+  /// Every kind, in byte order.
+  static const List<FrameKind> values = [
+    hello,
+    message,
+    reply,
+    hostMessage,
+    hostReply,
+    protocolError,
+  ];
 
   static FrameKind? fromByte(int byte) {
     for (final kind in values) {
@@ -34,6 +50,9 @@ enum FrameKind {
     }
     return null;
   }
+
+  @override
+  String toString() => 'FrameKind.$name';
 }
 
 /// Flags bit 0: the payload is null, not merely empty.
@@ -46,7 +65,7 @@ const int frameHeaderLength = 8;
 const int defaultMaxFrameLength = 64 * 1024 * 1024;
 
 /// One frame.
-final class Frame {
+class Frame {
   Frame(this.kind, this.id, this.channel, this.payload);
   final FrameKind kind;
 
@@ -89,7 +108,7 @@ enum FrameErrorKind {
 }
 
 /// A malformed frame or frame stream.
-final class FrameFormatException implements Exception {
+class FrameFormatException implements Exception {
   const FrameFormatException(this.kind, this.message);
   final FrameErrorKind kind;
   final String message;
@@ -165,7 +184,7 @@ Frame decodeFrameBody(Uint8List body) {
 }
 
 /// Splits a byte stream into frames: chunks may hold part of a frame or several frames.
-final class FrameReader {
+class FrameReader {
   FrameReader({this.maxFrameLength = 1 << 30});
 
   /// The largest body accepted; a longer length prefix is a [FrameErrorKind.tooLong] error.

@@ -25,7 +25,7 @@ import 'control.dart';
 ///
 /// Use `test(...)`, or `tester.runAsync` inside `testWidgets`: the replies come from another
 /// process, so they need real asynchronous I/O, which `testWidgets`' fake clock holds back.
-final class HkBridgeMock {
+class HkBridgeMock {
   HkBridgeMock._(this.bridge, this.channels, this._messenger);
 
   /// The client underneath (raw frames, HELLO).

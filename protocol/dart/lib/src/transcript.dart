@@ -48,20 +48,23 @@ String transcriptLine(String channel, Uint8List? request, Uint8List? reply,
   }
 }
 
-String _envelopeJson(Uint8List reply) => switch (_recordingMethodCodec.decodeEnvelope(reply)) {
-      HkSuccessEnvelope(:final value) => '{"ok": ${encodeTypedJson(value)}}',
-      HkErrorEnvelope(:final code, :final message, :final details, :final stacktrace) =>
-        '{"error": {"code": ${encodeTypedJson(code)}, '
-            '"message": ${encodeTypedJson(message)}, '
-            '"details": ${encodeTypedJson(details)}'
-            '${stacktrace == null ? '' : ', "stacktrace": ${encodeTypedJson(stacktrace)}'}}}',
-    };
+String _envelopeJson(Uint8List reply) {
+  final envelope = _recordingMethodCodec.decodeEnvelope(reply);
+  if (envelope is HkErrorEnvelope) {
+    final stacktrace = envelope.stacktrace;
+    return '{"error": {"code": ${encodeTypedJson(envelope.code)}, '
+        '"message": ${encodeTypedJson(envelope.message)}, '
+        '"details": ${encodeTypedJson(envelope.details)}'
+        '${stacktrace == null ? '' : ', "stacktrace": ${encodeTypedJson(stacktrace)}'}}}';
+  }
+  return '{"ok": ${encodeTypedJson((envelope as HkSuccessEnvelope).value)}}';
+}
 
 String _note(String text) => '{"note": ${encodeTypedJson(text)}}';
 
 /// Turns exchanges into transcript lines, in the order the requests were made, whatever the
 /// order their replies arrive in.
-final class TranscriptRecorder {
+class TranscriptRecorder {
   TranscriptRecorder(this.onLine);
 
   /// Receives each finished line (no newline).
@@ -110,7 +113,7 @@ final class TranscriptRecorder {
   }
 }
 
-final class _Slot {
+class _Slot {
   _Slot(this.channel, this.request, this.isMethodCall);
   final String channel;
   final Uint8List? request;
