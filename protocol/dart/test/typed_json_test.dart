@@ -16,7 +16,18 @@ void main() {
     'float with a fraction': [-3.14, '-3.14'],
     'whole float keeps its .0': [1.0, '1.0'],
     'negative zero': [-0.0, '-0.0'],
-    'huge float uses an exponent': [1e300, '1e+300'],
+    // The canonical form of ../../typed-json.md: exponent without "+", plain up to 2^53.
+    'huge float uses an exponent without +': [1e300, '1e300'],
+    'tiny float': [1e-5, '1e-5'],
+    '2^53 is plain, above it an exponent': [
+      [9007199254740992.0, 9007199254740994.0],
+      '[9007199254740992.0, 9.007199254740994e15]'
+    ],
+    'smallest subnormal': [5e-324, '5e-324'],
+    '1e16 and 1e21': [
+      [1e16, 1e21],
+      '[1e16, 1e21]'
+    ],
     'NaN': [double.nan, r'{"$float64": "NaN"}'],
     'Infinity': [double.infinity, r'{"$float64": "Infinity"}'],
     '-Infinity': [double.negativeInfinity, r'{"$float64": "-Infinity"}'],
@@ -25,6 +36,10 @@ void main() {
     'Int32List': [Int32List.fromList([1, -2]), r'{"$int32List": [1, -2]}'],
     'Int64List': [Int64List.fromList([1 << 40]), r'{"$int64List": [1099511627776]}'],
     'Float32List': [Float32List.fromList([0.5, double.nan]), r'{"$float32List": [0.5, "NaN"]}'],
+    'Float32List elements take the shortest float32 digits': [
+      Float32List.fromList([0.1, 3.4028234663852886e38, 1e-45, 16777216.0, 1e8]),
+      r'{"$float32List": [0.1, 3.4028235e38, 1e-45, 16777216.0, 1e8]}'
+    ],
     'Float64List': [
       Float64List.fromList([1.0, double.infinity, double.negativeInfinity]),
       r'{"$float64List": [1.0, "Infinity", "-Infinity"]}'

@@ -73,6 +73,11 @@ class HkCodecException implements Exception {
   /// What a valid buffer has at [offset].
   final String expected;
 
+  /// `KIND at offset N: expected WHAT`, as hkbridge describes a codec error.
+  String get description =>
+      '${kind == HkCodecErrorKind.invalidUtf8 ? 'invalidUTF8' : kind.name} at offset $offset: '
+      'expected $expected';
+
   @override
   String toString() => 'HkCodecException(${kind.name}) at offset $offset: expected $expected';
 }
