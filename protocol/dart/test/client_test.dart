@@ -94,6 +94,13 @@ void main() {
           throwsA(isA<HkBridgeException>().having((e) => e.message, 'message', contains('2'))));
     });
 
+    test('a fake speaking another protocol fails start, saying what to do', () async {
+      await expectLater(
+          startFake('protocol2'),
+          throwsA(isA<HkBridgeException>().having((e) => e.message, 'message',
+              allOf(contains('speaks frame protocol 2'), contains('of the same release')))));
+    });
+
     test('a missing executable fails start with a message naming it', () async {
       await expectLater(
           HkBridge.start(executable: '/nonexistent/hkbridge'),
@@ -101,4 +108,79 @@ void main() {
               .having((e) => e.message, 'message', contains('/nonexistent/hkbridge'))));
     });
   }, skip: Platform.isWindows ? 'the fake host is a POSIX shell script' : null);
+
+  group('HkBridge.findExecutable', () {
+    late Directory dir;
+    late String binDir;
+    late String projectDir;
+
+    String makeExecutable(String path) {
+      File(path)
+        ..createSync(recursive: true)
+        ..writeAsStringSync('#!/bin/sh\n');
+      Process.runSync('chmod', ['+x', path]);
+      return path;
+    }
+
+    setUp(() {
+      dir = Directory.systemTemp.createTempSync('hkbridge-find');
+      binDir = '${dir.path}/bin';
+      projectDir = '${dir.path}/project';
+      Directory(binDir).createSync();
+      Directory(projectDir).createSync();
+    });
+    tearDown(() => dir.deleteSync(recursive: true));
+
+    test('HKBRIDGE first, then PATH, then .dart_tool/hkbridge/hkbridge', () {
+      final fromEnv = makeExecutable('${dir.path}/env/hkbridge');
+      final onPath = makeExecutable('$binDir/hkbridge');
+      final local = makeExecutable('$projectDir/.dart_tool/hkbridge/hkbridge');
+      expect(
+          HkBridge.findExecutable(
+              environment: {'HKBRIDGE': fromEnv, 'PATH': binDir}, directory: projectDir),
+          fromEnv);
+      expect(
+          HkBridge.findExecutable(
+              environment: {'PATH': '/nonexistent:$binDir'}, directory: projectDir),
+          onPath);
+      expect(HkBridge.findExecutable(environment: {'PATH': '/nonexistent'}, directory: projectDir),
+          local);
+    });
+
+    test('a file on PATH that is not executable is passed over', () {
+      File('$binDir/hkbridge').writeAsStringSync('not a program');
+      final local = makeExecutable('$projectDir/.dart_tool/hkbridge/hkbridge');
+      expect(HkBridge.findExecutable(environment: {'PATH': binDir}, directory: projectDir), local);
+    });
+
+    test('none found: the error lists what was tried and every way to fix it', () {
+      expect(
+          () => HkBridge.findExecutable(environment: {'PATH': binDir}, directory: projectDir),
+          throwsA(isA<HkBridgeNotFoundException>().having(
+              (e) => e.message,
+              'message',
+              allOf(
+                  contains('HKBRIDGE (not set)'),
+                  contains('hkbridge on PATH (not found)'),
+                  contains('$projectDir/.dart_tool/hkbridge/hkbridge (absent)'),
+                  contains("HkBridge.start(executable: '/path/to/hkbridge')")))));
+      try {
+        HkBridge.findExecutable(environment: {'PATH': binDir}, directory: projectDir);
+      } on HkBridgeNotFoundException catch (e) {
+        expect(e.message, contains('HKBRIDGE=/path/to/hkbridge dart test'));
+        expect(e.message, contains('export PATH='));
+        expect(e.message, contains('mkdir -p .dart_tool/hkbridge && tar -xzf'));
+      }
+    });
+
+    test('HKBRIDGE naming no executable is an error, not a fallback', () {
+      makeExecutable('$binDir/hkbridge');
+      expect(
+          () => HkBridge.findExecutable(
+              environment: {'HKBRIDGE': '${dir.path}/missing', 'PATH': binDir},
+              directory: projectDir),
+          throwsA(isA<HkBridgeNotFoundException>()
+              .having((e) => e.message, 'message', contains('HKBRIDGE is set to'))));
+    });
+  });
 }

@@ -95,7 +95,9 @@ class HkControl {
   }
 
   /// Adds samples written by another app or device (no authorization needed); returns their
-  /// uuids in order. [records] are record maps as `writeRecord` takes them (SPEC section 8).
+  /// uuids in order. [records] are record maps as `writeRecord` takes them
+  /// (../../records.md). The source is `{bundleId, name}`: give [sourceBundleId] whenever
+  /// [sourceName] is given (hkbridge refuses a source without a bundle id).
   Future<List<String>> addSamples(List<Map<String, Object?>> records,
       {String? sourceBundleId, String? sourceName}) async {
     final result = await _call('addSamples', <String, Object?>{

@@ -81,6 +81,10 @@ void test(Object? description, dynamic Function() body, {Object? skip, Timeout? 
 }
 
 void setUp(dynamic Function() body) => _current.setUps.add(body);
+
+/// Runs [body] after the current test (before its group's tearDowns).
+void addTearDown(dynamic Function() body) => _addedTearDowns.add(body);
+final List<dynamic Function()> _addedTearDowns = [];
 void tearDown(dynamic Function() body) => _current.tearDowns.add(body);
 void setUpAll(dynamic Function() body) => _current.setUpAlls.add(body);
 void tearDownAll(dynamic Function() body) => _current.tearDownAlls.add(body);
@@ -185,7 +189,9 @@ Future<void> _runTest(_Group group, _Test test) async {
     if (errors.isNotEmpty) break;
   }
   if (errors.isEmpty) errors.addAll(await _guarded(test.body, test.timeout));
-  for (final body in _tearDownsOf(group)) {
+  final added = List.of(_addedTearDowns.reversed);
+  _addedTearDowns.clear();
+  for (final body in [...added, ..._tearDownsOf(group)]) {
     errors.addAll(await _guarded(body, test.timeout));
   }
   if (errors.isEmpty) {
@@ -598,4 +604,45 @@ class _Completion extends AsyncMatcher {
 
   @override
   String describe() => 'completes to ${matcher.describe()}';
+}
+
+/// Every element of an iterable matches [matcher].
+Matcher everyElement(Object? matcher) => _EveryElement(wrapMatcher(matcher));
+
+class _EveryElement extends Matcher {
+  const _EveryElement(this.matcher);
+  final Matcher matcher;
+  @override
+  String? mismatch(Object? actual) {
+    if (actual is! Iterable) return 'is not an Iterable';
+    var i = 0;
+    for (final e in actual) {
+      final why = matcher.mismatch(e);
+      if (why != null) return 'element $i ${_show(e)} $why';
+      i++;
+    }
+    return null;
+  }
+
+  @override
+  String describe() => 'every element ${matcher.describe()}';
+}
+
+/// A map with [key] whose value matches [value].
+Matcher containsPair(Object? key, Object? value) => _ContainsPair(key, wrapMatcher(value));
+
+class _ContainsPair extends Matcher {
+  const _ContainsPair(this.key, this.value);
+  final Object? key;
+  final Matcher value;
+  @override
+  String? mismatch(Object? actual) {
+    if (actual is! Map) return 'is not a Map';
+    if (!actual.containsKey(key)) return 'has no key ${_show(key)}';
+    final why = value.mismatch(actual[key]);
+    return why == null ? null : 'has ${_show(actual[key])} at ${_show(key)}, which $why';
+  }
+
+  @override
+  String describe() => 'a map with ${_show(key)}: ${value.describe()}';
 }
