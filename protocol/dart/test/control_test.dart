@@ -122,4 +122,71 @@ void main() {
               isA<HkBridgeException>().having((e) => e.message, 'message', contains('device'))));
     });
   });
+
+  // The verification, stub and latency helpers: the bytes they send (written from the control
+  // channel's description; the emulator side comes with its own goldens).
+  group('calls, clearCalls, stub, setLatency', () {
+    test('calls reads {calls: [{method, args, code}]}', () async {
+      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelope({
+        'calls': [
+          {'method': 'isAvailable', 'args': null, 'code': null},
+          {'method': 'readCharacteristic', 'args': {'identifier': 'x'}, 'code': 'E'},
+        ]
+      })));
+      final calls = await HkControl(host.send).calls();
+      expect(host.sent.single[1], const HkMethodCodec().encodeMethodCall('calls'));
+      expect(calls, [
+        {'method': 'isAvailable', 'args': null, 'code': null},
+        {'method': 'readCharacteristic', 'args': {'identifier': 'x'}, 'code': 'E'},
+      ]);
+    });
+
+    test('calls also takes a bare list, and refuses anything else', () async {
+      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelope([
+        {'method': 'm', 'args': null, 'code': null}
+      ])));
+      expect(await HkControl(host.send).calls(), hasLength(1));
+      host.reply = '00 01';
+      await expectLater(HkControl(host.send).calls(), throwsA(isA<FormatException>()));
+    });
+
+    test('stub sends method, args, reply and count; error replies carry all three fields',
+        () async {
+      final host = FakeHost('0000');
+      await HkControl(host.send).stub(
+          method: 'readRecords',
+          args: {'type': 'steps'},
+          reply: const HkStubReply.error('READ_ERROR', message: 'm', details: {'k': 1}),
+          count: 2);
+      expect(
+          host.sent.single[1],
+          const HkMethodCodec().encodeMethodCall('stub', {
+            'method': 'readRecords',
+            'args': {'type': 'steps'},
+            'reply': {
+              'error': {'code': 'READ_ERROR', 'message': 'm', 'details': {'k': 1}}
+            },
+            'count': 2,
+          }));
+      await HkControl(host.send).stub(method: 'isAvailable', reply: const HkStubReply.ok(false));
+      expect(
+          host.sent.last[1],
+          const HkMethodCodec().encodeMethodCall('stub', {
+            'method': 'isAvailable',
+            'reply': {'ok': false},
+          }));
+    });
+
+    test('setLatency and clearCalls', () async {
+      final host = FakeHost('0000');
+      await HkControl(host.send).setLatency(method: 'isAvailable', ms: 250);
+      await HkControl(host.send).setLatency(ms: 0);
+      await HkControl(host.send).clearCalls();
+      expect(host.sent.map((s) => s[1]), [
+        const HkMethodCodec().encodeMethodCall('setLatency', {'method': 'isAvailable', 'ms': 250}),
+        const HkMethodCodec().encodeMethodCall('setLatency', {'ms': 0}),
+        const HkMethodCodec().encodeMethodCall('clearCalls'),
+      ]);
+    });
+  });
 }

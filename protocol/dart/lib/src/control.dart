@@ -147,4 +147,75 @@ class HkControl {
     }
     return Map<Object?, Object?>.from(result);
   }
+
+  /// The plugin calls the emulator received since the last [reset] (or [clearCalls]), oldest
+  /// first: each `{method, args, code}`, `code` being the error code of the reply or null for a
+  /// success. Lets a test assert what the plugin sent, like mockito's `verify`.
+  Future<List<Map<Object?, Object?>>> calls() async {
+    final result = await _call('calls');
+    final list = result is Map ? result['calls'] : result;
+    if (list is! List || !list.every((c) => c is Map)) {
+      throw FormatException('calls answered $result; expected a list of {method, args, code}');
+    }
+    return [for (final c in list) Map<Object?, Object?>.from(c as Map)];
+  }
+
+  /// Empties the log [calls] reads.
+  Future<void> clearCalls() async {
+    await _call('clearCalls');
+  }
+
+  /// Answers the next [count] (default: every) calls of [method] whose arguments match [args]
+  /// (a map of matchers; default: any arguments) with [reply] instead of the store: either
+  /// [HkStubReply.ok] or [HkStubReply.error].
+  Future<void> stub({
+    required String method,
+    Map<String, Object?>? args,
+    required HkStubReply reply,
+    int? count,
+  }) async {
+    await _call('stub', <String, Object?>{
+      'method': method,
+      if (args != null) 'args': args,
+      'reply': reply.toArgs(),
+      if (count != null) 'count': count,
+    });
+  }
+
+  /// Delays the replies to [method] (every method when null) by [ms] milliseconds of real time,
+  /// keeping their order; 0 removes the delay.
+  Future<void> setLatency({String? method, required int ms}) async {
+    await _call('setLatency', <String, Object?>{
+      if (method != null) 'method': method,
+      'ms': ms,
+    });
+  }
+}
+
+/// The reply of an [HkControl.stub]: a success value or a `FlutterError`.
+class HkStubReply {
+  /// `{"ok": value}`.
+  const HkStubReply.ok(Object? value)
+      : _ok = true,
+        value = value,
+        code = null,
+        message = null,
+        details = null;
+
+  /// `{"error": {"code", "message", "details"}}`.
+  const HkStubReply.error(String this.code, {this.message, this.details})
+      : _ok = false,
+        value = null;
+
+  final bool _ok;
+  final Object? value;
+  final String? code;
+  final String? message;
+  final Object? details;
+
+  Map<String, Object?> toArgs() => _ok
+      ? <String, Object?>{'ok': value}
+      : <String, Object?>{
+          'error': <String, Object?>{'code': code, 'message': message, 'details': details},
+        };
 }
