@@ -122,7 +122,7 @@ Uint8List encodeFrame(Frame frame) {
   if (frame.id < 0 || frame.id > 0xffffffff) {
     throw ArgumentError.value(frame.id, 'id', 'must fit in uint32');
   }
-  final channel = utf8.encode(frame.channel);
+  final channel = _channelBytes(frame.channel);
   if (channel.length > 0xffff) {
     throw ArgumentError.value(
         frame.channel, 'channel', 'is ${channel.length} bytes of UTF-8; at most 65535 fit');
@@ -133,15 +133,57 @@ Uint8List encodeFrame(Frame frame) {
     throw ArgumentError.value(bodyLength, 'payload', 'makes a body longer than uint32 allows');
   }
   final out = Uint8List(4 + bodyLength);
-  ByteData.sublistView(out)
-    ..setUint32(0, bodyLength, Endian.little)
-    ..setUint8(4, frame.kind.byte)
-    ..setUint8(5, payload == null ? frameFlagNullPayload : 0)
-    ..setUint32(6, frame.id, Endian.little)
-    ..setUint16(10, channel.length, Endian.little);
+  final id = frame.id;
+  out
+    ..[0] = bodyLength & 0xff
+    ..[1] = (bodyLength >> 8) & 0xff
+    ..[2] = (bodyLength >> 16) & 0xff
+    ..[3] = (bodyLength >> 24) & 0xff
+    ..[4] = frame.kind.byte
+    ..[5] = payload == null ? frameFlagNullPayload : 0
+    ..[6] = id & 0xff
+    ..[7] = (id >> 8) & 0xff
+    ..[8] = (id >> 16) & 0xff
+    ..[9] = (id >> 24) & 0xff
+    ..[10] = channel.length & 0xff
+    ..[11] = channel.length >> 8;
   out.setRange(12, 12 + channel.length, channel);
   if (payload != null) out.setRange(12 + channel.length, out.length, payload);
   return out;
+}
+
+// A client sends on a handful of channels: their UTF-8 bytes, and the names read back, are
+// kept rather than converted for every frame.
+final Map<String, Uint8List> _encodedChannels = {};
+
+Uint8List _channelBytes(String channel) {
+  final known = _encodedChannels[channel];
+  if (known != null) return known;
+  final bytes = Uint8List.fromList(utf8.encode(channel));
+  if (_encodedChannels.length < 64) _encodedChannels[channel] = bytes;
+  return bytes;
+}
+
+Uint8List _lastChannelBytes = Uint8List(0);
+String _lastChannel = '';
+
+String _channelName(Uint8List body, int start, int end) {
+  final length = end - start;
+  if (length == 0) return '';
+  if (length == _lastChannelBytes.length) {
+    var same = true;
+    for (var i = 0; i < length; i++) {
+      if (body[start + i] != _lastChannelBytes[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return _lastChannel;
+  }
+  final name = utf8.decode(Uint8List.sublistView(body, start, end));
+  _lastChannelBytes = Uint8List.fromList(Uint8List.sublistView(body, start, end));
+  _lastChannel = name;
+  return name;
 }
 
 /// The frame in [body] (the bytes after the length prefix). Copies the payload.
@@ -151,17 +193,16 @@ Frame decodeFrameBody(Uint8List body) {
         'a frame body is at least $frameHeaderLength bytes (kind, flags, id, channel length), '
         'this one is ${body.length}');
   }
-  final data = ByteData.sublistView(body);
-  final kindByte = data.getUint8(0);
-  final flags = data.getUint8(1);
-  final id = data.getUint32(2, Endian.little);
+  final kindByte = body[0];
+  final flags = body[1];
+  final id = body[2] | body[3] << 8 | body[4] << 16 | body[5] << 24;
   final kind = FrameKind.fromByte(kindByte);
   if (kind == null) {
     throw FrameFormatException(FrameErrorKind.unknownKind,
         'frame $id has kind 0x${kindByte.toRadixString(16).padLeft(2, '0')}; '
         'known kinds are 0x00-0x04 and 0x7f');
   }
-  final channelLength = data.getUint16(6, Endian.little);
+  final channelLength = body[6] | body[7] << 8;
   final channelEnd = frameHeaderLength + channelLength;
   if (channelEnd > body.length) {
     throw FrameFormatException(FrameErrorKind.channelPastEnd,
@@ -170,7 +211,7 @@ Frame decodeFrameBody(Uint8List body) {
   }
   final String channel;
   try {
-    channel = utf8.decode(Uint8List.sublistView(body, frameHeaderLength, channelEnd));
+    channel = _channelName(body, frameHeaderLength, channelEnd);
   } on FormatException {
     throw FrameFormatException(
         FrameErrorKind.invalidChannelName, 'frame $id has a channel name that is not UTF-8');
@@ -219,7 +260,9 @@ class FrameReader {
   /// [FrameFormatException] for a malformed one (and skips it).
   Frame? next() {
     if (_end - _start < 4) return null;
-    final length = ByteData.sublistView(_buffer, _start, _start + 4).getUint32(0, Endian.little);
+    final b = _buffer;
+    final s = _start;
+    final length = b[s] | b[s + 1] << 8 | b[s + 2] << 16 | b[s + 3] << 24;
     if (length > maxFrameLength) {
       throw FrameFormatException(FrameErrorKind.tooLong,
           'a frame of $length bytes is above the limit of $maxFrameLength');
