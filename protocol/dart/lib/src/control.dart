@@ -1,4 +1,4 @@
-// Typed helpers for the emulator's control channel `hkbridge/control` (SPEC section 11).
+// Typed helpers for the emulator's control channel `hkbridge/control` (../../channel-api.md).
 
 import 'invoke.dart';
 
