@@ -1,5 +1,7 @@
 // HkBridge over real pipes, against test/fixtures/fake_hkbridge.sh: a shell script that writes
-// canned frames (out-of-order replies, PROTOCOL_ERROR, null replies, HOST_MESSAGE, a bad frame).
+// canned frames for what the real hkbridge never does (replies out of order, a HOST_MESSAGE, a
+// malformed frame from the host, another protocol version). Everything the real binary does is
+// tested against it in serve_test.dart.
 
 import 'dart:async';
 import 'dart:io';
@@ -50,17 +52,6 @@ void main() {
       expect(stderrLines, contains('fake: done'));
     });
 
-    test('a process that exits fails waiting requests with its code and stderr', () async {
-      final bridge = await startFake('exit');
-      await expectLater(
-          bridge.send('c', oneByte()),
-          throwsA(isA<HkBridgeExitedException>()
-              .having((e) => e.exitCode, 'exitCode', 3)
-              .having((e) => e.stderrTail, 'stderrTail', contains('fake: dying'))));
-      await expectLater(bridge.send('c', oneByte()), throwsA(isA<HkBridgeExitedException>()));
-      expect(await bridge.close(), 3);
-    });
-
     test('a HOST_MESSAGE is answered with the handler\'s bytes as HOST_REPLY', () async {
       final echoed = Completer<String>();
       String? seenChannel;
@@ -99,6 +90,29 @@ void main() {
           startFake('protocol2'),
           throwsA(isA<HkBridgeException>().having((e) => e.message, 'message',
               allOf(contains('speaks frame protocol 2'), contains('of the same release')))));
+    });
+
+    test('echoHost: a cat echo after a HELLO answers each call with its own frame', () async {
+      final dir = Directory.systemTemp.createTempSync('hkbridge-echo');
+      addTearDown(() => dir.deleteSync(recursive: true));
+      final hello = File('${dir.path}/hello')
+        ..writeAsBytesSync(encodeFrame(Frame(FrameKind.hello, 0, '',
+            const HkMessageCodec().encode({
+              'protocol': 1,
+              'emulator': 'cat',
+              'channels': ['c'],
+              'device': <String, Object?>{},
+            }))));
+      final echo = await HkBridge.start(
+          executable: 'cat', args: [hello.path, '-'], echoHost: true, onStderr: (_) {});
+      expect(echo.emulator, 'cat');
+      final replies = await Future.wait([
+        echo.send('c', ByteData.sublistView(hex('0102'))),
+        echo.send('c', null),
+      ]);
+      expect(Uint8List.sublistView(replies[0]!), hex('0102'));
+      expect(replies[1], isNull);
+      expect(await echo.close(), 0);
     });
 
     test('a missing executable fails start with a message naming it', () async {

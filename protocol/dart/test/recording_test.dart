@@ -9,18 +9,11 @@ import 'dart:typed_data';
 import 'package:hkbridge_client/hkbridge_core.dart';
 import 'package:test/test.dart';
 
+import 'binary.dart';
 import 'hex.dart';
 
 const plugin = 'healthkit_permissions';
 const control = 'hkbridge/control';
-
-String? _binary() {
-  try {
-    return HkBridge.findExecutable();
-  } on HkBridgeNotFoundException {
-    return null;
-  }
-}
 
 /// A session that touches every kind of line: success, error, null reply, a malformed call, a
 /// null payload, the control channel, pipelined calls.
@@ -52,7 +45,7 @@ Future<void> drive(HkSend send) async {
 }
 
 void main() {
-  final binary = _binary();
+  final binary = hkbridgeBinary();
 
   test('a Dart recording replays in bytes mode and has the lines serve --record writes',
       () async {

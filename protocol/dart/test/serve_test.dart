@@ -1,36 +1,27 @@
 // HkBridge and its helpers against the REAL `hkbridge serve` (found through HKBRIDGE, PATH or
 // .dart_tool/hkbridge/hkbridge; ../../scripts/test sets HKBRIDGE to the binary it builds):
-// HELLO, pipelining, null replies, PROTOCOL_ERROR, the control channel, exit codes, recording.
+// HELLO, pipelining, null replies, PROTOCOL_ERROR, the control channel, exit codes, HkMockSession.
 // client_test.dart keeps a shell-script fake only for what the real binary never does.
 
-import 'dart:async';
-import 'dart:io';
 import 'dart:typed_data';
 
 import 'package:hkbridge_client/hkbridge_core.dart';
 import 'package:test/test.dart';
 
+import 'binary.dart';
 import 'hex.dart';
 
 const plugin = 'healthkit_permissions';
 const bloodType = 'HKCharacteristicTypeIdentifierBloodType';
 
-String? _binary() {
-  try {
-    return HkBridge.findExecutable();
-  } on HkBridgeNotFoundException {
-    return null;
-  }
-}
-
 Future<HkBridge> startServe([List<String> args = const []]) =>
-    HkBridge.start(executable: _binary(), args: args, onStderr: (_) {});
+    HkBridge.start(executable: hkbridgeBinary(), args: args, onStderr: (_) {});
 
 Matcher platformError(String code) =>
     isA<HkPlatformException>().having((e) => e.code, 'code', code);
 
 void main() {
-  final binary = _binary();
+  final binary = hkbridgeBinary();
   final skip = binary == null ? 'no hkbridge binary (set HKBRIDGE)' : null;
 
   group('hkbridge serve', () {
@@ -184,7 +175,9 @@ void main() {
       final bridge = await HkBridge.start(executable: binary, onStderr: lines.add);
       final cut = expectLater(
           bridge.sendFrameBytes((id) => hex('20000000 01 00')),
-          throwsA(isA<HkBridgeExitedException>().having((e) => e.exitCode, 'exitCode', 3)));
+          throwsA(isA<HkBridgeExitedException>()
+              .having((e) => e.exitCode, 'exitCode', 3)
+              .having((e) => e.stderrTail.join('\n'), 'stderrTail', contains('inside a frame'))));
       expect(await bridge.close(), 3);
       await cut;
       expect(lines, isNotEmpty);

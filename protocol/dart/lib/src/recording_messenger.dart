@@ -1,6 +1,7 @@
 // Records a real app's platform-channel traffic as a transcript for `hkbridge replay`. All logic
 // is in HkRecorder (transcript.dart, tested on the plain Dart VM); this file only feeds it.
 
+import 'dart:typed_data';
 import 'dart:ui' as ui;
 
 import 'package:flutter/services.dart';

@@ -1,7 +1,6 @@
 // Transcript lines (../../README.md "Transcripts", ../../transcript.schema.json) from the exact
 // bytes of an exchange, in the format `hkbridge serve --record` writes.
 
-import 'dart:async';
 import 'dart:typed_data';
 
 import 'client.dart';
