@@ -168,9 +168,7 @@ class HkBridge {
     try {
       process = await Process.start(path, [if (!echoHost) 'serve', ...args]);
     } on ProcessException catch (e) {
-      throw HkBridgeException('could not start "$path serve": ${e.message}. '
-          '${executable == null ? '' : 'Check the executable path passed to HkBridge.start, or '}'
-          '${_howToInstall()}');
+      throw HkBridgeException('could not start "$path serve": ${e.message}.\n${_howToInstall()}');
     }
     final bridge = HkBridge._(
         process, onStderr ?? _toStderr, onHostMessage, maxFrameLength, echoHost);
@@ -180,6 +178,9 @@ class HkBridge {
     } on TimeoutException {
       process.kill();
       throw HkBridgeException('no HELLO from "$path serve" within $helloTimeout');
+    } on HkBridgeExitedException {
+      process.kill();
+      rethrow;
     } on HkBridgeException catch (e) {
       process.kill();
       throw HkBridgeException('$path: ${e.message}');
