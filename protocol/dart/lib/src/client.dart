@@ -129,7 +129,7 @@ class HkBridge {
   final HostMessageHandler? _onHostMessage;
   final FrameReader _reader;
   final bool _echo;
-  final BytesBuilder _output = BytesBuilder(copy: false);
+  final FrameWriter _output = FrameWriter();
   bool _flushScheduled = false;
   final Map<int, Completer<ByteData?>> _pending = {};
   final Completer<HkBridgeHello> _helloCompleter = Completer();
@@ -264,16 +264,16 @@ class HkBridge {
       return Future.error(StateError('HkBridge.send("$channel") after close()'));
     }
     final id = _nextId();
-    final Uint8List frame;
-    try {
-      frame = encodeFrame(
-          Frame(FrameKind.message, id, channel, message == null ? null : bytesOf(message)));
-    } on ArgumentError catch (e) {
-      return Future.error(e);
+    if (!_stdinClosed) {
+      try {
+        _output.add(FrameKind.message, id, channel, message == null ? null : bytesOf(message));
+      } on ArgumentError catch (e) {
+        return Future.error(e);
+      }
+      _scheduleFlush();
     }
     final completer = Completer<ByteData?>();
     _pending[id] = completer;
-    _write(frame);
     return completer.future;
   }
 
@@ -352,7 +352,11 @@ class HkBridge {
   /// that pipelined requests cost one system call per batch rather than one per frame.
   void _write(Uint8List bytes) {
     if (_stdinClosed) return;
-    _output.add(bytes);
+    _output.addBytes(bytes);
+    _scheduleFlush();
+  }
+
+  void _scheduleFlush() {
     if (!_flushScheduled) {
       _flushScheduled = true;
       scheduleMicrotask(_flush);
@@ -363,7 +367,7 @@ class HkBridge {
     _flushScheduled = false;
     if (_stdinClosed || _output.isEmpty) return;
     try {
-      _process.stdin.add(_output.takeBytes());
+      _process.stdin.add(_output.take());
     } catch (e) {
       _stdinClosed = true;
       _fail(HkBridgeException('writing to hkbridge failed: $e'));

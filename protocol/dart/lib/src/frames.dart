@@ -118,38 +118,85 @@ class FrameFormatException implements Exception {
 }
 
 /// The bytes of [frame], length prefix included.
-Uint8List encodeFrame(Frame frame) {
-  if (frame.id < 0 || frame.id > 0xffffffff) {
-    throw ArgumentError.value(frame.id, 'id', 'must fit in uint32');
+Uint8List encodeFrame(Frame frame) =>
+    (FrameWriter(initialCapacity: 64)..add(frame.kind, frame.id, frame.channel, frame.payload))
+        .take();
+
+/// Frames written one after another into one growing buffer, in place: what a client queues
+/// between two writes to the pipe.
+class FrameWriter {
+  FrameWriter({int initialCapacity = 4096}) : _bytes = Uint8List(initialCapacity);
+
+  Uint8List _bytes;
+  int _length = 0;
+
+  /// Whether nothing is queued.
+  bool get isEmpty => _length == 0;
+
+  /// Appends one frame. Throws [ArgumentError] (and appends nothing) for an id beyond uint32, a
+  /// channel name longer than 65535 bytes of UTF-8, or a body longer than uint32 allows.
+  void add(FrameKind kind, int id, String channel, Uint8List? payload) {
+    if (id < 0 || id > 0xffffffff) {
+      throw ArgumentError.value(id, 'id', 'must fit in uint32');
+    }
+    final name = _channelBytes(channel);
+    if (name.length > 0xffff) {
+      throw ArgumentError.value(
+          channel, 'channel', 'is ${name.length} bytes of UTF-8; at most 65535 fit');
+    }
+    final bodyLength = frameHeaderLength + name.length + (payload?.length ?? 0);
+    if (bodyLength > 0xffffffff) {
+      throw ArgumentError.value(bodyLength, 'payload', 'makes a body longer than uint32 allows');
+    }
+    _reserve(4 + bodyLength);
+    final out = _bytes;
+    final at = _length;
+    out
+      ..[at] = bodyLength & 0xff
+      ..[at + 1] = (bodyLength >> 8) & 0xff
+      ..[at + 2] = (bodyLength >> 16) & 0xff
+      ..[at + 3] = (bodyLength >> 24) & 0xff
+      ..[at + 4] = kind.byte
+      ..[at + 5] = payload == null ? frameFlagNullPayload : 0
+      ..[at + 6] = id & 0xff
+      ..[at + 7] = (id >> 8) & 0xff
+      ..[at + 8] = (id >> 16) & 0xff
+      ..[at + 9] = (id >> 24) & 0xff
+      ..[at + 10] = name.length & 0xff
+      ..[at + 11] = name.length >> 8;
+    final channelStart = at + 12;
+    out.setRange(channelStart, channelStart + name.length, name);
+    if (payload != null) {
+      final payloadStart = channelStart + name.length;
+      out.setRange(payloadStart, payloadStart + payload.length, payload);
+    }
+    _length = at + 4 + bodyLength;
   }
-  final channel = _channelBytes(frame.channel);
-  if (channel.length > 0xffff) {
-    throw ArgumentError.value(
-        frame.channel, 'channel', 'is ${channel.length} bytes of UTF-8; at most 65535 fit');
+
+  /// Appends [bytes] as they are (a frame built elsewhere, or deliberately malformed bytes).
+  void addBytes(Uint8List bytes) {
+    _reserve(bytes.length);
+    _bytes.setRange(_length, _length + bytes.length, bytes);
+    _length += bytes.length;
   }
-  final payload = frame.payload;
-  final bodyLength = frameHeaderLength + channel.length + (payload?.length ?? 0);
-  if (bodyLength > 0xffffffff) {
-    throw ArgumentError.value(bodyLength, 'payload', 'makes a body longer than uint32 allows');
+
+  /// Everything queued, in order; the writer is empty afterwards.
+  Uint8List take() {
+    final out = Uint8List.fromList(Uint8List.sublistView(_bytes, 0, _length));
+    _length = 0;
+    if (_bytes.length > 1 << 20) _bytes = Uint8List(4096); // after a burst, give it back
+    return out;
   }
-  final out = Uint8List(4 + bodyLength);
-  final id = frame.id;
-  out
-    ..[0] = bodyLength & 0xff
-    ..[1] = (bodyLength >> 8) & 0xff
-    ..[2] = (bodyLength >> 16) & 0xff
-    ..[3] = (bodyLength >> 24) & 0xff
-    ..[4] = frame.kind.byte
-    ..[5] = payload == null ? frameFlagNullPayload : 0
-    ..[6] = id & 0xff
-    ..[7] = (id >> 8) & 0xff
-    ..[8] = (id >> 16) & 0xff
-    ..[9] = (id >> 24) & 0xff
-    ..[10] = channel.length & 0xff
-    ..[11] = channel.length >> 8;
-  out.setRange(12, 12 + channel.length, channel);
-  if (payload != null) out.setRange(12 + channel.length, out.length, payload);
-  return out;
+
+  void _reserve(int extra) {
+    final needed = _length + extra;
+    if (needed <= _bytes.length) return;
+    var capacity = _bytes.length * 2;
+    while (capacity < needed) {
+      capacity *= 2;
+    }
+    _bytes = Uint8List(capacity)..setRange(0, _length, _bytes);
+  }
 }
 
 // A client sends on a handful of channels: their UTF-8 bytes, and the names read back, are
