@@ -133,7 +133,8 @@ void main() {
     test('a header line gives serve its arguments; a bad line is named', () {
       final t = HkTranscript.parse(
           't.jsonl',
-          '{"hkbridge": {"channels": ["my_health"], "device": "iPad", "osVersion": "16.4"}}\n'
+          '{"hkbridge": {"channels": ["my_health", "hkbridge/control"], "device": "iPad", '
+              '"osVersion": "16.4"}}\n'
               '\n{"note": "x"}\n');
       expect(t.serveArgs, ['--channel', 'my_health', '--device', 'iPad', '--os', '16.4']);
       expect(

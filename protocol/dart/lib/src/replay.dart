@@ -175,13 +175,15 @@ class HkTranscript {
     ]);
   }
 
-  /// The `serve` arguments that start the emulator as the header says (`--channel`, `--device`,
-  /// `--os`); empty without a header.
+  /// The `serve` arguments that start the emulator as the header says (`--channel` for each
+  /// channel but the control channel, which is always there; `--device`, `--os`); empty
+  /// without a header.
   List<String> get serveArgs {
     final h = header;
     if (h == null) return const [];
     return [
-      for (final c in h.channels ?? const <String>[]) ...['--channel', c],
+      for (final c in h.channels ?? const <String>[])
+        if (c != HkTranscriptHeader.controlChannel) ...['--channel', c],
       if (h.device != null) ...['--device', h.device!],
       if (h.osVersion != null) ...['--os', h.osVersion!],
     ];
