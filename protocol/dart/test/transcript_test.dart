@@ -132,7 +132,8 @@ void main() {
           '{"hkbridge": {"device": "iPhone"}}');
     });
 
-    test('from HELLO: the plugin channels without the control channel, and the device', () {
+    test('from HELLO: the plugin channels without the control channel, the device; no bundle id',
+        () {
       final hello = HkBridgeHello.decode(const HkMessageCodec().encode({
         'protocol': 1,
         'emulator': '0.1.0',
@@ -142,7 +143,7 @@ void main() {
       expect(
           HkTranscriptHeader.fromHello(hello).toLine(),
           '{"hkbridge": {"version": "0.1.0", "channels": ["my_health"], "device": "iPad", '
-          '"osVersion": "17.0", "bundleId": "b"}}');
+          '"osVersion": "17.0"}}');
     });
   });
 

@@ -233,11 +233,6 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
       executable: executable,
       args: [...transcript.serveArgs, ...extraServeArgs],
       onStderr: onStderr);
-  final bundleId = transcript.header?.bundleId;
-  if (bundleId != null && bridge.device['bundleId'] != bundleId) {
-    await hkInvokeMethod(bridge.send, HkTranscriptHeader.controlChannel, 'configure',
-        <String, Object?>{'bundleId': bundleId});
-  }
   final replies = [
     for (final e in transcript.exchanges)
       bridge.send(e.channel, e.payload == null ? null : byteDataOf(e.payload!)),

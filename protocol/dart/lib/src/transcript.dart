@@ -98,7 +98,9 @@ class HkTranscriptHeader {
       {this.version, this.channels, this.device, this.osVersion, this.bundleId});
 
   /// From an emulator's HELLO: its version, its plugin channels (the control channel left
-  /// out: it is always there), and the device it started with.
+  /// out: it is always there), and the device and iOS version it started with: the header
+  /// `hkbridge serve --record` writes for the same session. (The bundle id is left out, as
+  /// there: serve always starts with the default one, and replay treats it as information.)
   factory HkTranscriptHeader.fromHello(HkBridgeHello hello) {
     final device = hello.device;
     String? text(Object? v) => v is String ? v : null;
@@ -110,13 +112,13 @@ class HkTranscriptHeader {
       ],
       device: text(device['model']),
       osVersion: text(device['osVersion']),
-      bundleId: text(device['bundleId']),
     );
   }
 
   static const String controlChannel = 'hkbridge/control';
 
-  /// The version of what recorded it (hkbridge's, from HELLO; or the app's own words).
+  /// The version of what recorded it (hkbridge's, from HELLO; or the app's own words);
+  /// information only.
   final String? version;
 
   /// The plugin channel names (`serve --channel`).
@@ -125,6 +127,8 @@ class HkTranscriptHeader {
   /// `iPhone` or `iPad`.
   final String? device;
   final String? osVersion;
+
+  /// The app that was recorded; information only.
   final String? bundleId;
 
   /// The line, keys in the order version, channels, device, osVersion, bundleId.
