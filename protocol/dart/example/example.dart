@@ -3,6 +3,7 @@
 //
 //   flutter pub get
 //   HKBRIDGE=/path/to/hkbridge dart run example/example.dart
+// or, on this repository's bare VM: HKBRIDGE=... tool/dart example/example.dart
 // (hkbridge_core.dart imports only dart: libraries, so the plain Dart VM runs it.)
 
 import 'dart:io';
@@ -10,8 +11,8 @@ import 'dart:io';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 Future<void> main() async {
+  // No executable: found through HKBRIDGE, then PATH, then .dart_tool/hkbridge/hkbridge.
   final bridge = await HkBridge.start(
-    executable: Platform.environment['HKBRIDGE'] ?? 'hkbridge',
     args: ['--device', 'iPhone', '--os', '17.5'],
   );
   print('hkbridge ${bridge.emulator}, protocol ${bridge.protocol}, channels ${bridge.channels}');

@@ -21,6 +21,9 @@ class RecordingBinding extends WidgetsFlutterBinding {
         super.createBinaryMessenger(),
         onLine: sink.writeln,
         methodChannels: const {'healthkit_permissions'},
+        // The first line says what the recording was made on; `hkbridge replay` uses it.
+        header: const HkTranscriptHeader(
+            version: 'my_app 1.0.0', channels: ['healthkit_permissions'], device: 'iPhone'),
       );
 }
 

@@ -1,11 +1,13 @@
 // HkBridge over real pipes, against test/fixtures/fake_hkbridge.sh: a shell script that writes
-// canned frames (out-of-order replies, PROTOCOL_ERROR, null replies, HOST_MESSAGE, a bad frame).
+// canned frames for what the real hkbridge never does (replies out of order, a HOST_MESSAGE, a
+// malformed frame from the host, another protocol version). Everything the real binary does is
+// tested against it in serve_test.dart.
 
 import 'dart:async';
 import 'dart:io';
 import 'dart:typed_data';
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';
@@ -50,17 +52,6 @@ void main() {
       expect(stderrLines, contains('fake: done'));
     });
 
-    test('a process that exits fails waiting requests with its code and stderr', () async {
-      final bridge = await startFake('exit');
-      await expectLater(
-          bridge.send('c', oneByte()),
-          throwsA(isA<HkBridgeExitedException>()
-              .having((e) => e.exitCode, 'exitCode', 3)
-              .having((e) => e.stderrTail, 'stderrTail', contains('fake: dying'))));
-      await expectLater(bridge.send('c', oneByte()), throwsA(isA<HkBridgeExitedException>()));
-      expect(await bridge.close(), 3);
-    });
-
     test('a HOST_MESSAGE is answered with the handler\'s bytes as HOST_REPLY', () async {
       final echoed = Completer<String>();
       String? seenChannel;
@@ -72,9 +63,9 @@ void main() {
         seenMessage = Uint8List.fromList(Uint8List.sublistView(message!));
         return ByteData.sublistView(hex('0001'));
       });
-      // The fake prints the HOST_REPLY it read, as hex: length 16, kind 4, flags 0, id 9,
-      // channel "ev", payload 00 01.
-      expect(await echoed.future, '10000000' '04' '00' '09000000' '0200' '6576' '0001');
+      // The fake prints the 16 bytes of HOST_REPLY it read, as hex: body length 12 (8 header
+      // bytes, 2 of channel, 2 of payload), kind 4, flags 0, id 9, channel "ev", payload 00 01.
+      expect(await echoed.future, '0c000000' '04' '00' '09000000' '0200' '6576' '0001');
       expect(seenChannel, 'ev');
       expect(seenMessage, hex('07 01 78'));
       expect(await bridge.close(), 0);
@@ -94,6 +85,36 @@ void main() {
           throwsA(isA<HkBridgeException>().having((e) => e.message, 'message', contains('2'))));
     });
 
+    test('a fake speaking another protocol fails start, saying what to do', () async {
+      await expectLater(
+          startFake('protocol2'),
+          throwsA(isA<HkBridgeException>().having((e) => e.message, 'message',
+              allOf(contains('speaks frame protocol 2'), contains('of the same release')))));
+    });
+
+    test('echoHost: a cat echo after a HELLO answers each call with its own frame', () async {
+      final dir = Directory.systemTemp.createTempSync('hkbridge-echo');
+      addTearDown(() => dir.deleteSync(recursive: true));
+      final hello = File('${dir.path}/hello')
+        ..writeAsBytesSync(encodeFrame(Frame(FrameKind.hello, 0, '',
+            const HkMessageCodec().encode({
+              'protocol': 1,
+              'emulator': 'cat',
+              'channels': ['c'],
+              'device': <String, Object?>{},
+            }))));
+      final echo = await HkBridge.start(
+          executable: 'cat', args: [hello.path, '-'], echoHost: true, onStderr: (_) {});
+      expect(echo.emulator, 'cat');
+      final replies = await Future.wait([
+        echo.send('c', ByteData.sublistView(hex('0102'))),
+        echo.send('c', null),
+      ]);
+      expect(Uint8List.sublistView(replies[0]!), hex('0102'));
+      expect(replies[1], isNull);
+      expect(await echo.close(), 0);
+    });
+
     test('a missing executable fails start with a message naming it', () async {
       await expectLater(
           HkBridge.start(executable: '/nonexistent/hkbridge'),
@@ -101,4 +122,79 @@ void main() {
               .having((e) => e.message, 'message', contains('/nonexistent/hkbridge'))));
     });
   }, skip: Platform.isWindows ? 'the fake host is a POSIX shell script' : null);
+
+  group('HkBridge.findExecutable', () {
+    late Directory dir;
+    late String binDir;
+    late String projectDir;
+
+    String makeExecutable(String path) {
+      File(path)
+        ..createSync(recursive: true)
+        ..writeAsStringSync('#!/bin/sh\n');
+      Process.runSync('chmod', ['+x', path]);
+      return path;
+    }
+
+    setUp(() {
+      dir = Directory.systemTemp.createTempSync('hkbridge-find');
+      binDir = '${dir.path}/bin';
+      projectDir = '${dir.path}/project';
+      Directory(binDir).createSync();
+      Directory(projectDir).createSync();
+    });
+    tearDown(() => dir.deleteSync(recursive: true));
+
+    test('HKBRIDGE first, then PATH, then .dart_tool/hkbridge/hkbridge', () {
+      final fromEnv = makeExecutable('${dir.path}/env/hkbridge');
+      final onPath = makeExecutable('$binDir/hkbridge');
+      final local = makeExecutable('$projectDir/.dart_tool/hkbridge/hkbridge');
+      expect(
+          HkBridge.findExecutable(
+              environment: {'HKBRIDGE': fromEnv, 'PATH': binDir}, directory: projectDir),
+          fromEnv);
+      expect(
+          HkBridge.findExecutable(
+              environment: {'PATH': '/nonexistent:$binDir'}, directory: projectDir),
+          onPath);
+      expect(HkBridge.findExecutable(environment: {'PATH': '/nonexistent'}, directory: projectDir),
+          local);
+    });
+
+    test('a file on PATH that is not executable is passed over', () {
+      File('$binDir/hkbridge').writeAsStringSync('not a program');
+      final local = makeExecutable('$projectDir/.dart_tool/hkbridge/hkbridge');
+      expect(HkBridge.findExecutable(environment: {'PATH': binDir}, directory: projectDir), local);
+    });
+
+    test('none found: the error lists what was tried and every way to fix it', () {
+      expect(
+          () => HkBridge.findExecutable(environment: {'PATH': binDir}, directory: projectDir),
+          throwsA(isA<HkBridgeNotFoundException>().having(
+              (e) => e.message,
+              'message',
+              allOf(
+                  contains('HKBRIDGE (not set)'),
+                  contains('hkbridge on PATH (not found)'),
+                  contains('$projectDir/.dart_tool/hkbridge/hkbridge (absent)'),
+                  contains("HkBridge.start(executable: '/path/to/hkbridge')")))));
+      try {
+        HkBridge.findExecutable(environment: {'PATH': binDir}, directory: projectDir);
+      } on HkBridgeNotFoundException catch (e) {
+        expect(e.message, contains('HKBRIDGE=/path/to/hkbridge dart test'));
+        expect(e.message, contains('export PATH='));
+        expect(e.message, contains('mkdir -p .dart_tool/hkbridge && tar -xzf'));
+      }
+    });
+
+    test('HKBRIDGE naming no executable is an error, not a fallback', () {
+      makeExecutable('$binDir/hkbridge');
+      expect(
+          () => HkBridge.findExecutable(
+              environment: {'HKBRIDGE': '${dir.path}/missing', 'PATH': binDir},
+              directory: projectDir),
+          throwsA(isA<HkBridgeNotFoundException>()
+              .having((e) => e.message, 'message', contains('HKBRIDGE is set to'))));
+    });
+  });
 }

@@ -1,8 +1,8 @@
-// The pure-Dart codec against bytes worked out by hand from Flutter's format (SPEC section 2).
+// The pure-Dart codec against bytes worked out by hand from Flutter's format (../../codec.md).
 
 import 'dart:typed_data';
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';
@@ -16,27 +16,27 @@ Matcher codecError(HkCodecErrorKind kind, int offset) => isA<HkCodecException>()
 
 void main() {
   group('encode', () {
-    final cases = <String, (Object?, String)>{
-      'null, true, false in a list': ([null, true, false], '0c 03 00 01 02'),
-      'int32 -1': (-1, '03 ffffffff'),
-      'int32 max': (0x7fffffff, '03 ffffff7f'),
-      'int64 just above int32': (0x80000000, '04 0000008000000000'),
-      'int64 just below int32': (-0x80000001, '04 ffffff7fffffffff'),
-      'forced int64': (const HkInt64(5), '04 0500000000000000'),
-      'large int': (const HkLargeInt('ff'), '05 02 6666'),
-      'float64 aligned to 8': (1.0, '06 00000000000000 000000000000f03f'),
-      'string UTF-8': ('é', '07 02 c3a9'),
-      'Uint8List': (Uint8List.fromList([1, 2, 3]), '08 03 010203'),
-      'Int32List aligned to 4': (Int32List.fromList([1, -1]), '09 02 0000 01000000 ffffffff'),
+    final cases = <String, List<Object?>>{
+      'null, true, false in a list': [[null, true, false], '0c 03 00 01 02'],
+      'int32 -1': [-1, '03 ffffffff'],
+      'int32 max': [0x7fffffff, '03 ffffff7f'],
+      'int64 just above int32': [0x80000000, '04 0000008000000000'],
+      'int64 just below int32': [-0x80000001, '04 ffffff7fffffffff'],
+      'forced int64': [const HkInt64(5), '04 0500000000000000'],
+      'large int': [const HkLargeInt('ff'), '05 02 6666'],
+      'float64 aligned to 8': [1.0, '06 00000000000000 000000000000f03f'],
+      'string UTF-8': ['é', '07 02 c3a9'],
+      'Uint8List': [Uint8List.fromList([1, 2, 3]), '08 03 010203'],
+      'Int32List aligned to 4': [Int32List.fromList([1, -1]), '09 02 0000 01000000 ffffffff'],
       'Int64List aligned to 8':
-          (Int64List.fromList([1]), '0a 01 000000000000 0100000000000000'),
-      'Float32List aligned to 4': (Float32List.fromList([1.0]), '0e 01 0000 0000803f'),
+          [Int64List.fromList([1]), '0a 01 000000000000 0100000000000000'],
+      'Float32List aligned to 4': [Float32List.fromList([1.0]), '0e 01 0000 0000803f'],
       'Float64List aligned to 8':
-          (Float64List.fromList([0.5]), '0b 01 000000000000 000000000000e03f'),
-      'map in insertion order': ({'a': 1, 'b': null}, '0d 02 07 01 61 03 01000000 07 01 62 00'),
+          [Float64List.fromList([0.5]), '0b 01 000000000000 000000000000e03f'],
+      'map in insertion order': [{'a': 1, 'b': null}, '0d 02 07 01 61 03 01000000 07 01 62 00'],
     };
     cases.forEach((name, c) {
-      test(name, () => expect(codec.encode(c.$1), hex(c.$2)));
+      test(name, () => expect(codec.encode(c[0]), hex(c[1] as String)));
     });
 
     test('a 254-byte string takes the 254 + uint16 size form', () {
@@ -138,39 +138,47 @@ void main() {
       expect(() => codec.decode(deep), throwsA(codecError(HkCodecErrorKind.nestingTooDeep, 1024)));
     });
 
-    final errors = <String, (Object? Function(Uint8List), String, HkCodecErrorKind, int)>{
-      'truncated int32': (codec.decode, '03 01 00', HkCodecErrorKind.truncated, 1),
-      'empty message': (codec.decode, '', HkCodecErrorKind.truncated, 0),
-      'reserved tag 15': (codec.decode, '0f', HkCodecErrorKind.unknownTag, 0),
-      'reserved tag 127': (codec.decode, '7f', HkCodecErrorKind.unknownTag, 0),
-      'string past the end': (codec.decode, '07 05 61', HkCodecErrorKind.sizeOutOfBounds, 2),
-      'list count past the end': (codec.decode, '0c 05 00', HkCodecErrorKind.sizeOutOfBounds, 1),
-      'map count past the end': (codec.decode, '0d 01 00', HkCodecErrorKind.sizeOutOfBounds, 1),
+    final errors = <String, _ErrorCase>{
+      'truncated int32': _ErrorCase(codec.decode, '03 01 00', HkCodecErrorKind.truncated, 1),
+      'empty message': _ErrorCase(codec.decode, '', HkCodecErrorKind.truncated, 0),
+      'reserved tag 15': _ErrorCase(codec.decode, '0f', HkCodecErrorKind.unknownTag, 0),
+      'reserved tag 127': _ErrorCase(codec.decode, '7f', HkCodecErrorKind.unknownTag, 0),
+      'string past the end': _ErrorCase(codec.decode, '07 05 61', HkCodecErrorKind.sizeOutOfBounds, 2),
+      'list count past the end': _ErrorCase(codec.decode, '0c 05 00', HkCodecErrorKind.sizeOutOfBounds, 1),
+      'map count past the end': _ErrorCase(codec.decode, '0d 01 00', HkCodecErrorKind.sizeOutOfBounds, 1),
       'typed list past the end':
-          (codec.decode, '09 02 0000 01000000', HkCodecErrorKind.sizeOutOfBounds, 4),
+          _ErrorCase(codec.decode, '09 02 0000 01000000', HkCodecErrorKind.sizeOutOfBounds, 4),
       'uint32 size far past the end':
-          (codec.decode, '08 ff ffffffff', HkCodecErrorKind.sizeOutOfBounds, 6),
-      'invalid UTF-8': (codec.decode, '07 01 ff', HkCodecErrorKind.invalidUtf8, 2),
-      'trailing bytes': (codec.decode, '00 00', HkCodecErrorKind.trailingBytes, 1),
+          _ErrorCase(codec.decode, '08 ff ffffffff', HkCodecErrorKind.sizeOutOfBounds, 6),
+      'invalid UTF-8': _ErrorCase(codec.decode, '07 01 ff', HkCodecErrorKind.invalidUtf8, 2),
+      'trailing bytes': _ErrorCase(codec.decode, '00 00', HkCodecErrorKind.trailingBytes, 1),
       'method name not a string':
-          (methods.decodeMethodCall, '03 01000000 00', HkCodecErrorKind.methodNameNotString, 0),
+          _ErrorCase(methods.decodeMethodCall, '03 01000000 00', HkCodecErrorKind.methodNameNotString, 0),
       'method call without arguments':
-          (methods.decodeMethodCall, '07 01 78', HkCodecErrorKind.truncated, 3),
+          _ErrorCase(methods.decodeMethodCall, '07 01 78', HkCodecErrorKind.truncated, 3),
       'method call with trailing bytes':
-          (methods.decodeMethodCall, '07 01 78 00 00', HkCodecErrorKind.trailingBytes, 4),
-      'envelope flag 2': (methods.decodeEnvelope, '02 00', HkCodecErrorKind.invalidEnvelopeFlag, 0),
-      'empty envelope': (methods.decodeEnvelope, '', HkCodecErrorKind.emptyEnvelope, 0),
-      'error code not a string': (methods.decodeEnvelope, '01 03 01000000 00 00',
+          _ErrorCase(methods.decodeMethodCall, '07 01 78 00 00', HkCodecErrorKind.trailingBytes, 4),
+      'envelope flag 2': _ErrorCase(methods.decodeEnvelope, '02 00', HkCodecErrorKind.invalidEnvelopeFlag, 0),
+      'empty envelope': _ErrorCase(methods.decodeEnvelope, '', HkCodecErrorKind.emptyEnvelope, 0),
+      'error code not a string': _ErrorCase(methods.decodeEnvelope, '01 03 01000000 00 00',
           HkCodecErrorKind.invalidErrorEnvelope, 1),
-      'error message not a string': (methods.decodeEnvelope, '01 07 01 45 03 01000000 00',
+      'error message not a string': _ErrorCase(methods.decodeEnvelope, '01 07 01 45 03 01000000 00',
           HkCodecErrorKind.invalidErrorEnvelope, 4),
-      'error envelope truncated': (methods.decodeEnvelope, '01 07 01 45 00',
+      'error envelope truncated': _ErrorCase(methods.decodeEnvelope, '01 07 01 45 00',
           HkCodecErrorKind.truncated, 5),
       'success envelope with trailing bytes':
-          (methods.decodeEnvelope, '00 01 01', HkCodecErrorKind.trailingBytes, 2),
+          _ErrorCase(methods.decodeEnvelope, '00 01 01', HkCodecErrorKind.trailingBytes, 2),
     };
     errors.forEach((name, c) {
-      test(name, () => expect(() => c.$1(hex(c.$2)), throwsA(codecError(c.$3, c.$4))));
+      test(name, () => expect(() => c.decode(hex(c.hex)), throwsA(codecError(c.kind, c.offset))));
     });
   });
+}
+
+class _ErrorCase {
+  const _ErrorCase(this.decode, this.hex, this.kind, this.offset);
+  final Object? Function(Uint8List) decode;
+  final String hex;
+  final HkCodecErrorKind kind;
+  final int offset;
 }

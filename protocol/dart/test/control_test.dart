@@ -3,19 +3,19 @@
 
 import 'dart:typed_data';
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';
 
 /// Records what was sent and answers with [reply] (hex; null = null reply).
-final class FakeHost {
+class FakeHost {
   FakeHost(this.reply);
   String? reply;
-  final List<(String, Uint8List?)> sent = [];
+  final List<List<Object?>> sent = []; // [channel, bytes or null]
 
   Future<ByteData?> send(String channel, ByteData? message) async {
-    sent.add((channel, message == null ? null : Uint8List.fromList(bytesOf(message))));
+    sent.add([channel, message == null ? null : Uint8List.fromList(bytesOf(message))]);
     final r = reply;
     return r == null ? null : ByteData.sublistView(hex(r));
   }
@@ -25,15 +25,15 @@ void main() {
   test('reset sends "reset" with null arguments', () async {
     final host = FakeHost('0000');
     await HkControl(host.send).reset();
-    expect(host.sent.single.$1, 'hkbridge/control');
-    expect(host.sent.single.$2, hex('07 05 7265736574 00'));
+    expect(host.sent.single[0], 'hkbridge/control');
+    expect(host.sent.single[1], hex('07 05 7265736574 00'));
   });
 
   test('configure sends only the arguments given, in order', () async {
     final host = FakeHost('0000');
     await HkControl(host.send).configure(device: HkDevice.iPad, osVersion: '16.4');
     expect(
-        host.sent.single.$2,
+        host.sent.single[1],
         hex('07 09 636f6e666967757265 0d 02 07 06 646576696365 07 04 69506164 '
             '07 09 6f7356657273696f6e 07 04 31362e34'));
   });
@@ -43,7 +43,7 @@ void main() {
     await HkControl(host.send)
         .setAuthorization('HKQuantityTypeIdentifierStepCount', share: HkShareStatus.sharingDenied);
     expect(
-        host.sent.single.$2,
+        host.sent.single[1],
         hex('0710736574417574686f72697a6174696f6e0d02070a6964656e7469666965720721484b5175616e'
             '74697479547970654964656e74696669657253746570436f756e7407057368617265070d7368617269'
             '6e6744656e696564'));
@@ -53,7 +53,7 @@ void main() {
     final host = FakeHost('0000');
     await HkControl(host.send).setCharacteristic('x', null);
     expect(
-        host.sent.single.$2,
+        host.sent.single[1],
         hex('071173657443686172616374657269737469630d02070a6964656e746966696572070178'
             '070576616c756500'));
   });
@@ -61,7 +61,7 @@ void main() {
   test('advanceClock sends whole ms and returns the int64 "now"', () async {
     final host = FakeHost('00 0d 01 07 03 6e6f77 04 60de52c28c010000');
     final now = await HkControl(host.send).advanceClock(const Duration(minutes: 1));
-    expect(host.sent.single.$2, hex('07 0c 616476616e6365436c6f636b 0d 01 07 02 6d73 03 60ea0000'));
+    expect(host.sent.single[1], hex('07 0c 616476616e6365436c6f636b 0d 01 07 02 6d73 03 60ea0000'));
     expect(now, 1704067260000);
   });
 
@@ -120,6 +120,73 @@ void main() {
           () => HkBridgeHello.decode(noDevice),
           throwsA(
               isA<HkBridgeException>().having((e) => e.message, 'message', contains('device'))));
+    });
+  });
+
+  // The verification, stub and latency helpers: the bytes they send (written from the control
+  // channel's description; the emulator side comes with its own goldens).
+  group('calls, clearCalls, stub, setLatency', () {
+    test('calls reads {calls: [{method, args, code}]}', () async {
+      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelope({
+        'calls': [
+          {'method': 'isAvailable', 'args': null, 'code': null},
+          {'method': 'readCharacteristic', 'args': {'identifier': 'x'}, 'code': 'E'},
+        ]
+      })));
+      final calls = await HkControl(host.send).calls();
+      expect(host.sent.single[1], const HkMethodCodec().encodeMethodCall('calls'));
+      expect(calls, [
+        {'method': 'isAvailable', 'args': null, 'code': null},
+        {'method': 'readCharacteristic', 'args': {'identifier': 'x'}, 'code': 'E'},
+      ]);
+    });
+
+    test('calls also takes a bare list, and refuses anything else', () async {
+      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelope([
+        {'method': 'm', 'args': null, 'code': null}
+      ])));
+      expect(await HkControl(host.send).calls(), hasLength(1));
+      host.reply = '00 01';
+      await expectLater(HkControl(host.send).calls(), throwsA(isA<FormatException>()));
+    });
+
+    test('stub sends method, args, reply and count; error replies carry all three fields',
+        () async {
+      final host = FakeHost('0000');
+      await HkControl(host.send).stub(
+          method: 'readRecords',
+          args: {'type': 'steps'},
+          reply: const HkStubReply.error('READ_ERROR', message: 'm', details: {'k': 1}),
+          count: 2);
+      expect(
+          host.sent.single[1],
+          const HkMethodCodec().encodeMethodCall('stub', {
+            'method': 'readRecords',
+            'args': {'type': 'steps'},
+            'reply': {
+              'error': {'code': 'READ_ERROR', 'message': 'm', 'details': {'k': 1}}
+            },
+            'count': 2,
+          }));
+      await HkControl(host.send).stub(method: 'isAvailable', reply: const HkStubReply.ok(false));
+      expect(
+          host.sent.last[1],
+          const HkMethodCodec().encodeMethodCall('stub', {
+            'method': 'isAvailable',
+            'reply': {'ok': false},
+          }));
+    });
+
+    test('setLatency and clearCalls', () async {
+      final host = FakeHost('0000');
+      await HkControl(host.send).setLatency(method: 'isAvailable', ms: 250);
+      await HkControl(host.send).setLatency(ms: 0);
+      await HkControl(host.send).clearCalls();
+      expect(host.sent.map((s) => s[1]), [
+        const HkMethodCodec().encodeMethodCall('setLatency', {'method': 'isAvailable', 'ms': 250}),
+        const HkMethodCodec().encodeMethodCall('setLatency', {'ms': 0}),
+        const HkMethodCodec().encodeMethodCall('clearCalls'),
+      ]);
     });
   });
 }

@@ -1,8 +1,8 @@
-// Frames (SPEC section 4) against bytes laid out by hand from the frame table.
+// Frames (../../README.md, the frame protocol) against bytes laid out by hand from the frame table.
 
 import 'dart:typed_data';
 
-import 'package:flutter_test/flutter_test.dart';
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';
@@ -44,6 +44,26 @@ void main() {
       expect(() => encodeFrame(Frame(FrameKind.message, -1, 'c', null)), throwsArgumentError);
       expect(() => encodeFrame(Frame(FrameKind.message, 1, 'x' * 65536, null)),
           throwsArgumentError);
+    });
+  });
+
+  group('FrameWriter', () {
+    test('frames one after another, taken in one piece, then empty', () {
+      final writer = FrameWriter(initialCapacity: 8)
+        ..add(FrameKind.message, 1, 'ch', hex('0102'))
+        ..add(FrameKind.hostReply, 2, '', null)
+        ..addBytes(hex('ff'));
+      expect(writer.isEmpty, isFalse);
+      expect(writer.take(),
+          hex('0c000000 01 00 01000000 0200 6368 0102' '08000000 04 01 02000000 0000' 'ff'));
+      expect(writer.isEmpty, isTrue);
+      expect(writer.take(), isEmpty);
+    });
+
+    test('a refused frame appends nothing', () {
+      final writer = FrameWriter()..add(FrameKind.message, 1, 'c', null);
+      expect(() => writer.add(FrameKind.message, 0x100000000, 'c', null), throwsArgumentError);
+      expect(writer.take(), hex('09000000 01 01 01000000 0100 63'));
     });
   });
 

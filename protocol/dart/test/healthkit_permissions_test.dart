@@ -2,8 +2,6 @@
 // Run with HKBRIDGE naming the hkbridge binary:
 //   HKBRIDGE=/path/to/hkbridge flutter test test/healthkit_permissions_test.dart
 
-import 'dart:io';
-
 import 'package:flutter/services.dart';
 import 'package:flutter_test/flutter_test.dart';
 import 'package:hkbridge_client/hkbridge_client.dart';
@@ -42,7 +40,12 @@ Matcher platformError(String code, {int? hkErrorCode}) {
 
 void main() {
   TestWidgetsFlutterBinding.ensureInitialized();
-  final executable = Platform.environment['HKBRIDGE'];
+  String? executable;
+  try {
+    executable = HkBridge.findExecutable(); // HKBRIDGE, PATH, .dart_tool/hkbridge/hkbridge
+  } on HkBridgeNotFoundException {
+    executable = null;
+  }
   final plugin = HealthKitPermissions();
 
   group('healthkit_permissions against hkbridge', () {
@@ -100,5 +103,5 @@ void main() {
       await expectLater(const MethodChannel('healthkit_permissions').invokeMethod<void>('nope'),
           throwsA(isA<MissingPluginException>()));
     });
-  }, skip: executable == null ? 'set HKBRIDGE to the hkbridge binary to run this test' : null);
+  }, skip: executable == null ? 'no hkbridge binary found (set HKBRIDGE)' : null);
 }

@@ -1,6 +1,8 @@
-// Transcript lines (SPEC section 5) from exact bytes, and their order.
+// Transcript lines (../../README.md, "Transcripts") from exact bytes, and their order.
 
-import 'package:flutter_test/flutter_test.dart';
+import 'dart:typed_data';
+
+import 'package:test/test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';
 
 import 'hex.dart';
@@ -41,13 +43,16 @@ void main() {
               '"stacktrace": "st"}}'));
     });
 
-    test('a null reply to a call is notImplemented, with no replyHex', () {
+    // As `hkbridge serve --record` writes them (golden/not-implemented.jsonl): a null reply is
+    // "replyHex": null.
+    test('a null reply to a call is notImplemented, with "replyHex": null', () {
       expect(
           transcriptLine(plugin, hex('070c6e6f537563684d6574686f6400'), null,
               isMethodCall: true),
           '{"channel": "healthkit_permissions", '
           '"call": {"method": "noSuchMethod", "args": null}, '
-          '"reply": {"notImplemented": true}, "callHex": "070c6e6f537563684d6574686f6400"}');
+          '"reply": {"notImplemented": true}, "callHex": "070c6e6f537563684d6574686f6400", '
+          '"replyHex": null}');
     });
 
     test('a plain message with a null reply', () {
@@ -55,7 +60,8 @@ void main() {
           transcriptLine('some.basic.channel', hex('0d010703616e79070576616c7565'), null,
               isMethodCall: false),
           '{"channel": "some.basic.channel", "message": {"any": "value"}, '
-          '"reply": {"message": null}, "messageHex": "0d010703616e79070576616c7565"}');
+          '"reply": {"message": null}, "messageHex": "0d010703616e79070576616c7565", '
+          '"replyHex": null}');
     });
 
     test('a small int64 in a reply stays an int64', () {
@@ -65,10 +71,30 @@ void main() {
           contains(r'"reply": {"ok": {"$int64": 5}}'));
     });
 
-    test('bytes that do not decode become a note naming the reason', () {
+    // As golden/malformed.jsonl: the bytes stay in callHex, the call is null.
+    test('request bytes that are no method call are "call": null with their callHex', () {
       expect(transcriptLine(plugin, hex('03 01000000 00'), hex('0001'), isMethodCall: true),
-          startsWith('{"note": "unrecordable exchange on healthkit_permissions: '
-              'HkCodecException(methodNameNotString) at offset 0'));
+          '{"channel": "healthkit_permissions", "call": null, "reply": {"ok": true}, '
+          '"callHex": "030100000000", "replyHex": "0001"}');
+    });
+
+    test('a null request is "call": null and "callHex": null', () {
+      expect(transcriptLine(plugin, null, null, isMethodCall: true),
+          '{"channel": "healthkit_permissions", "call": null, '
+          '"reply": {"notImplemented": true}, "callHex": null, "replyHex": null}');
+    });
+
+    test('reply bytes that are no envelope are undecodable, named as hkbridge names them', () {
+      expect(
+          transcriptLine(plugin, hex(isAvailableCall), hex('02'), isMethodCall: true),
+          contains('"reply": {"undecodable": "not a reply envelope: invalidEnvelopeFlag at '
+              'offset 0: expected envelope flag 0 or 1, not 2"}, '));
+    });
+
+    test('a method call on a message channel is recorded as the call', () {
+      expect(transcriptLine('pigeon', hex(isAvailableCall), hex('0001'), isMethodCall: false),
+          startsWith('{"channel": "pigeon", "call": {"method": "isAvailable", "args": null}, '
+              '"reply": {"ok": true}, "callHex": '));
     });
   });
 
@@ -88,5 +114,73 @@ void main() {
     expect(lines[2], '{"note": "no reply on healthkit_permissions: the platform went away"}');
     recorder.complete(third, hex('0001'));
     expect(lines, hasLength(3));
+  });
+
+  group('HkTranscriptHeader', () {
+    test('writes the fields it has, in order', () {
+      expect(
+          const HkTranscriptHeader(
+                  version: '0.1.0',
+                  channels: ['healthkit_permissions'],
+                  device: 'iPad',
+                  osVersion: '16.4',
+                  bundleId: 'com.example.app')
+              .toLine(),
+          '{"hkbridge": {"version": "0.1.0", "channels": ["healthkit_permissions"], '
+          '"device": "iPad", "osVersion": "16.4", "bundleId": "com.example.app"}}');
+      expect(const HkTranscriptHeader(device: 'iPhone').toLine(),
+          '{"hkbridge": {"device": "iPhone"}}');
+    });
+
+    test('from HELLO: the plugin channels without the control channel, the device; no bundle id',
+        () {
+      final hello = HkBridgeHello.decode(const HkMessageCodec().encode({
+        'protocol': 1,
+        'emulator': '0.1.0',
+        'channels': ['my_health', 'hkbridge/control'],
+        'device': {'model': 'iPad', 'osVersion': '17.0', 'restricted': false, 'bundleId': 'b'},
+      }));
+      expect(
+          HkTranscriptHeader.fromHello(hello).toLine(),
+          '{"hkbridge": {"version": "0.1.0", "channels": ["my_health"], "device": "iPad", '
+          '"osVersion": "17.0"}}');
+    });
+  });
+
+  group('HkRecorder', () {
+    Future<ByteData?> answer(String channel, ByteData? message) async =>
+        ByteData.sublistView(hex('0001'));
+
+    test('writes the header first, then recorded channels only', () async {
+      final lines = <String>[];
+      final recorder = HkRecorder(
+          onLine: lines.add, header: const HkTranscriptHeader(device: 'iPhone'));
+      expect(lines, ['{"hkbridge": {"device": "iPhone"}}']);
+      final reply = await recorder.send(
+          plugin, ByteData.sublistView(hex(isAvailableCall)), answer);
+      expect(Uint8List.sublistView(reply!), hex('0001'));
+      await recorder.send('other', ByteData.sublistView(hex('00')), answer);
+      expect(lines, hasLength(2));
+      expect(lines[1], contains('"callHex": "$isAvailableCall", "replyHex": "0001"'));
+    });
+
+    test('writeHeader: false leaves the header out', () {
+      final lines = <String>[];
+      HkRecorder(
+          onLine: lines.add,
+          header: const HkTranscriptHeader(device: 'iPhone'),
+          writeHeader: false);
+      expect(lines, isEmpty);
+    });
+
+    test('a failed send is a note and the error goes on to the caller', () async {
+      final lines = <String>[];
+      final recorder = HkRecorder(onLine: lines.add);
+      await expectLater(
+          recorder.send(plugin, ByteData.sublistView(hex(isAvailableCall)),
+              (c, m) => Future<ByteData?>.error(StateError('gone'))),
+          throwsA(isA<StateError>()));
+      expect(lines, ['{"note": "no reply on healthkit_permissions: Bad state: gone"}']);
+    });
   });
 }

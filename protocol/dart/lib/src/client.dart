@@ -1,4 +1,4 @@
-// A running `hkbridge serve` process, driven over its stdin/stdout frames (SPEC section 4).
+// A running `hkbridge serve` process, driven over its stdin/stdout frames (../../README.md, the frame protocol).
 
 import 'dart:async';
 import 'dart:collection';
@@ -24,7 +24,7 @@ class HkBridgeException implements Exception {
 }
 
 /// The host answered a frame with PROTOCOL_ERROR (0x7F).
-final class HkBridgeProtocolException extends HkBridgeException {
+class HkBridgeProtocolException extends HkBridgeException {
   const HkBridgeProtocolException(this.id, this.reason)
       : super('hkbridge refused frame $id: $reason');
 
@@ -35,8 +35,13 @@ final class HkBridgeProtocolException extends HkBridgeException {
   final String reason;
 }
 
+/// No hkbridge binary was found; the message lists the ways to provide one.
+class HkBridgeNotFoundException extends HkBridgeException {
+  const HkBridgeNotFoundException(String message) : super(message);
+}
+
 /// The process ended (or its stdout closed) while requests were waiting.
-final class HkBridgeExitedException extends HkBridgeException {
+class HkBridgeExitedException extends HkBridgeException {
   HkBridgeExitedException(this.exitCode, this.stderrTail)
       : super('hkbridge exited with code $exitCode'
             '${stderrTail.isEmpty ? '' : '; its last stderr lines:\n${stderrTail.join('\n')}'}');
@@ -45,7 +50,7 @@ final class HkBridgeExitedException extends HkBridgeException {
 }
 
 /// What the HELLO frame says about the emulator.
-final class HkBridgeHello {
+class HkBridgeHello {
   const HkBridgeHello(this.protocol, this.emulator, this.channels, this.device, this.raw);
 
   /// The wire protocol version (this client speaks [HkBridge.supportedProtocol]).
@@ -90,8 +95,10 @@ final class HkBridgeHello {
       throw HkBridgeException('HELLO "protocol" is ${protocol.runtimeType}; expected an int');
     }
     if (protocol != HkBridge.supportedProtocol) {
-      throw HkBridgeException('hkbridge speaks protocol $protocol; '
-          'this client speaks protocol ${HkBridge.supportedProtocol}');
+      throw HkBridgeException('this hkbridge speaks frame protocol $protocol, but this '
+          'hkbridge_client speaks protocol ${HkBridge.supportedProtocol}: use an hkbridge binary '
+          'and an hkbridge_client of the same release (`hkbridge --version` prints the '
+          "binary's protocol)");
     }
     final emulator = value['emulator'];
     if (emulator is! String) {
@@ -114,8 +121,9 @@ final class HkBridgeHello {
 ///
 /// Requests may be pipelined: every [send] gets its own id and completes when the REPLY with
 /// that id arrives.
-final class HkBridge {
-  HkBridge._(this._process, this._onStderr, this._onHostMessage, int maxFrameLength)
+class HkBridge {
+  HkBridge._(
+      this._process, this._onStderr, this._onHostMessage, int maxFrameLength, this._echo)
       : _reader = FrameReader(maxFrameLength: maxFrameLength);
 
   /// The wire protocol version this client speaks.
@@ -128,6 +136,9 @@ final class HkBridge {
   final void Function(String line) _onStderr;
   final HostMessageHandler? _onHostMessage;
   final FrameReader _reader;
+  final bool _echo;
+  final FrameWriter _output = FrameWriter();
+  bool _flushScheduled = false;
   final Map<int, Completer<ByteData?>> _pending = {};
   final Completer<HkBridgeHello> _helloCompleter = Completer();
   final Completer<void> _stdoutDone = Completer();
@@ -141,36 +152,98 @@ final class HkBridge {
 
   /// Spawns `executable serve ...args` and waits for its HELLO.
   ///
-  /// [onStderr] receives hkbridge's stderr lines and this client's own diagnostics (prefixed
-  /// `hkbridge_client:`); by default they go to this process's stderr. [onHostMessage] answers
-  /// HOST_MESSAGE frames; without it they get a null HOST_REPLY.
+  /// [executable] is the path of the hkbridge binary; without it the binary is found as
+  /// [findExecutable] says (`HKBRIDGE`, then `hkbridge` on `PATH`, then
+  /// `.dart_tool/hkbridge/hkbridge`). [onStderr] receives hkbridge's stderr lines and this
+  /// client's own diagnostics (prefixed `hkbridge_client:`); by default they go to this
+  /// process's stderr. [onHostMessage] answers HOST_MESSAGE frames; without it they get a null
+  /// HOST_REPLY.
+  ///
+  /// [echoHost] is for measuring this client itself: the process is an echo (such as `cat`
+  /// after a HELLO), and a MESSAGE frame coming back is taken as the reply with its id. With it
+  /// [args] are passed as they are (no `serve` in front).
   static Future<HkBridge> start({
-    String executable = 'hkbridge',
+    String? executable,
     List<String> args = const [],
     void Function(String line)? onStderr,
     HostMessageHandler? onHostMessage,
     Duration helloTimeout = const Duration(seconds: 30),
     int maxFrameLength = 1 << 30,
+    bool echoHost = false,
   }) async {
+    final path = executable ?? findExecutable();
     final Process process;
     try {
-      process = await Process.start(executable, ['serve', ...args]);
+      process = await Process.start(path, [if (!echoHost) 'serve', ...args]);
     } on ProcessException catch (e) {
-      throw HkBridgeException('could not start "$executable serve": ${e.message}. '
-          'Pass the path of the hkbridge binary (the example tests read it from HKBRIDGE)');
+      throw HkBridgeException('could not start "$path serve": ${e.message}.\n${_howToInstall()}');
     }
-    final bridge = HkBridge._(process, onStderr ?? _toStderr, onHostMessage, maxFrameLength);
+    final bridge = HkBridge._(
+        process, onStderr ?? _toStderr, onHostMessage, maxFrameLength, echoHost);
     bridge._listen();
     try {
       bridge._hello = await bridge._helloCompleter.future.timeout(helloTimeout);
     } on TimeoutException {
       process.kill();
-      throw HkBridgeException('no HELLO from "$executable serve" within $helloTimeout');
-    } on HkBridgeException {
+      throw HkBridgeException('no HELLO from "$path serve" within $helloTimeout');
+    } on HkBridgeExitedException {
       process.kill();
       rethrow;
+    } on HkBridgeException catch (e) {
+      process.kill();
+      throw HkBridgeException('$path: ${e.message}');
     }
     return bridge;
+  }
+
+  /// Where [start] finds hkbridge when no path is given, first match wins:
+  /// 1. the `HKBRIDGE` environment variable (a path to the binary);
+  /// 2. `hkbridge` on `PATH`;
+  /// 3. `.dart_tool/hkbridge/hkbridge` in the current directory (the project-local install).
+  /// Throws [HkBridgeNotFoundException] naming each place tried and the command lines that put
+  /// hkbridge in one of them. [environment] and [directory] default to this process's.
+  static String findExecutable({Map<String, String>? environment, String? directory}) {
+    final env = environment ?? Platform.environment;
+    final tried = <String>[];
+    final fromEnv = env['HKBRIDGE'];
+    if (fromEnv != null && fromEnv.isNotEmpty) {
+      if (_isExecutableFile(fromEnv)) return fromEnv;
+      throw HkBridgeNotFoundException('HKBRIDGE is set to "$fromEnv", which is not an '
+          'executable file. Point HKBRIDGE at the hkbridge binary, or unset it. '
+          '${_howToInstall()}');
+    }
+    tried.add('HKBRIDGE (not set)');
+    final pathVar = env['PATH'] ?? '';
+    for (final dir in pathVar.split(':')) {
+      if (dir.isEmpty) continue;
+      final candidate = '$dir/hkbridge';
+      if (_isExecutableFile(candidate)) return candidate;
+    }
+    tried.add('hkbridge on PATH (not found)');
+    final base = directory ?? Directory.current.path;
+    final local = '$base/$projectLocalPath';
+    if (_isExecutableFile(local)) return local;
+    tried.add('$local (absent)');
+    throw HkBridgeNotFoundException(
+        'hkbridge_client found no hkbridge binary. Tried: ${tried.join(', ')}. '
+        '${_howToInstall()}');
+  }
+
+  /// The project-local install path [findExecutable] looks at, relative to the current directory.
+  static const String projectLocalPath = '.dart_tool/hkbridge/hkbridge';
+
+  static String _howToInstall() => 'Any one of these makes hkbridge found:\n'
+      '  1. pass its path: HkBridge.start(executable: \'/path/to/hkbridge\')\n'
+      '  2. set HKBRIDGE: HKBRIDGE=/path/to/hkbridge dart test   (or flutter test)\n'
+      '  3. put it on PATH: export PATH="/dir/holding/hkbridge:\$PATH"\n'
+      '  4. install it in the project: mkdir -p .dart_tool/hkbridge && '
+      'tar -xzf hkbridge-VERSION-linux-ARCH.tar.gz -C .dart_tool/hkbridge\n'
+      'To build the binary from source: swift build -c release in the hkbridge repository '
+      '(it is .build/release/hkbridge).';
+
+  static bool _isExecutableFile(String path) {
+    final stat = FileStat.statSync(path);
+    return stat.type == FileSystemEntityType.file && (stat.mode & 0x49) != 0; // any x bit
   }
 
   static void _toStderr(String line) => stderr.writeln('[hkbridge] $line');
@@ -200,18 +273,36 @@ final class HkBridge {
       return Future.error(StateError('HkBridge.send("$channel") after close()'));
     }
     final id = _nextId();
-    final Uint8List frame;
-    try {
-      frame = encodeFrame(
-          Frame(FrameKind.message, id, channel, message == null ? null : bytesOf(message)));
-    } on ArgumentError catch (e) {
-      return Future.error(e);
+    if (!_stdinClosed) {
+      try {
+        _output.add(FrameKind.message, id, channel, message == null ? null : bytesOf(message));
+      } on ArgumentError catch (e) {
+        return Future.error(e);
+      }
+      _scheduleFlush();
     }
     final completer = Completer<ByteData?>();
     _pending[id] = completer;
-    _write(frame);
     return completer.future;
   }
+
+  /// Writes the frame [frameFor] builds for a fresh id, byte for byte, and completes like [send]
+  /// with what the host answers for that id. For testing how a host handles malformed frames:
+  /// a PROTOCOL_ERROR for the id (or id 0) fails the returned future with
+  /// [HkBridgeProtocolException].
+  Future<ByteData?> sendFrameBytes(Uint8List Function(int id) frameFor) {
+    final failure = _failure;
+    if (failure != null) return Future.error(failure);
+    if (_closing != null) return Future.error(StateError('HkBridge.sendFrameBytes after close()'));
+    final id = _nextId();
+    final completer = Completer<ByteData?>();
+    _pending[id] = completer;
+    _write(frameFor(id));
+    return completer.future;
+  }
+
+  /// How many requests are waiting for their reply.
+  int get pendingCount => _pending.length;
 
   /// Calls [method] on [channel] with the standard method codec; see [hkInvokeMethod].
   Future<Object?> invokeMethod(String channel, String method, [Object? arguments]) =>
@@ -222,6 +313,7 @@ final class HkBridge {
   Future<int> close() => _closing ??= _close();
 
   Future<int> _close() async {
+    _flush();
     _stdinClosed = true;
     try {
       await _process.stdin.close();
@@ -265,10 +357,26 @@ final class HkBridge {
 
   void _diagnose(String text) => _onStderr('hkbridge_client: $text');
 
+  /// Queues [bytes]; everything queued in one turn of the event loop goes out in one write, so
+  /// that pipelined requests cost one system call per batch rather than one per frame.
   void _write(Uint8List bytes) {
     if (_stdinClosed) return;
+    _output.addBytes(bytes);
+    _scheduleFlush();
+  }
+
+  void _scheduleFlush() {
+    if (!_flushScheduled) {
+      _flushScheduled = true;
+      scheduleMicrotask(_flush);
+    }
+  }
+
+  void _flush() {
+    _flushScheduled = false;
+    if (_stdinClosed || _output.isEmpty) return;
     try {
-      _process.stdin.add(bytes);
+      _process.stdin.add(_output.take());
     } catch (e) {
       _stdinClosed = true;
       _fail(HkBridgeException('writing to hkbridge failed: $e'));
@@ -293,45 +401,52 @@ final class HkBridge {
   }
 
   void _onFrame(Frame frame) {
-    switch (frame.kind) {
-      case FrameKind.hello:
-        if (_helloCompleter.isCompleted) {
-          _diagnose('a second HELLO (ignored)');
-          return;
-        }
-        try {
-          _helloCompleter.complete(HkBridgeHello.decode(frame.payload));
-        } on HkBridgeException catch (e) {
-          _helloCompleter.completeError(e);
-        }
-      case FrameKind.reply:
-        final completer = _pending.remove(frame.id);
-        final payload = frame.payload;
-        if (completer == null) {
-          _diagnose('a REPLY for id ${frame.id}, which is not waiting (ignored)');
-        } else {
-          completer.complete(payload == null ? null : byteDataOf(payload));
-        }
-      case FrameKind.protocolError:
-        final payload = frame.payload;
-        final reason =
-            payload == null ? '(no reason given)' : utf8.decode(payload, allowMalformed: true);
-        final error = HkBridgeProtocolException(frame.id, reason);
-        // Replies go out in request order, so a frame the host could not read (id 0) is the
-        // oldest one still waiting.
-        final id = _pending.containsKey(frame.id)
-            ? frame.id
-            : (frame.id == 0 && _pending.isNotEmpty ? _pending.keys.first : null);
-        if (id == null) {
-          _diagnose(error.message);
-        } else {
-          _pending.remove(id)!.completeError(error);
-        }
-      case FrameKind.hostMessage:
-        _answerHostMessage(frame);
-      case FrameKind.message:
-      case FrameKind.hostReply:
-        _diagnose('hkbridge sent a ${frame.kind.name} frame, which only Dart sends (ignored)');
+    final kind = frame.kind;
+    if (kind == FrameKind.reply || (_echo && kind == FrameKind.message)) {
+      _onReply(frame);
+    } else if (kind == FrameKind.hello) {
+      if (_helloCompleter.isCompleted) {
+        _diagnose('a second HELLO (ignored)');
+        return;
+      }
+      try {
+        _helloCompleter.complete(HkBridgeHello.decode(frame.payload));
+      } on HkBridgeException catch (e) {
+        _helloCompleter.completeError(e);
+      }
+    } else if (kind == FrameKind.protocolError) {
+      _onProtocolError(frame);
+    } else if (kind == FrameKind.hostMessage) {
+      _answerHostMessage(frame);
+    } else {
+      _diagnose('hkbridge sent a ${kind.name} frame, which only Dart sends (ignored)');
+    }
+  }
+
+  void _onReply(Frame frame) {
+    final completer = _pending.remove(frame.id);
+    final payload = frame.payload;
+    if (completer == null) {
+      _diagnose('a REPLY for id ${frame.id}, which is not waiting (ignored)');
+    } else {
+      completer.complete(payload == null ? null : byteDataOf(payload));
+    }
+  }
+
+  void _onProtocolError(Frame frame) {
+    final payload = frame.payload;
+    final reason =
+        payload == null ? '(no reason given)' : utf8.decode(payload, allowMalformed: true);
+    final error = HkBridgeProtocolException(frame.id, reason);
+    // Replies go out in request order, so a frame the host could not read (id 0) is the
+    // oldest one still waiting.
+    final id = _pending.containsKey(frame.id)
+        ? frame.id
+        : (frame.id == 0 && _pending.isNotEmpty ? _pending.keys.first : null);
+    if (id == null) {
+      _diagnose(error.message);
+    } else {
+      _pending.remove(id)!.completeError(error);
     }
   }
 

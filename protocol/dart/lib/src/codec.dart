@@ -1,6 +1,6 @@
 // Flutter's standard message and method codecs, in pure Dart (no Flutter import), so that the
 // HELLO frame and the control channel can be read in a plain `dart test` too. The bytes are the
-// ones Flutter's `StandardMessageCodec` / `StandardMethodCodec` write (SPEC section 2).
+// ones Flutter's `StandardMessageCodec` / `StandardMethodCodec` write (../../codec.md).
 
 import 'dart:convert';
 import 'dart:typed_data';
@@ -9,7 +9,7 @@ import 'dart:typed_data';
 ///
 /// Only produced by a decoder with `preserveWidths: true`; accepted by the encoder. iOS writes
 /// Swift `Int` results this way.
-final class HkInt64 {
+class HkInt64 {
   const HkInt64(this.value);
   final int value;
 
@@ -22,7 +22,7 @@ final class HkInt64 {
 }
 
 /// A large integer (tag 5): ASCII hex text. Flutter's Dart decoder returns it as a `String`.
-final class HkLargeInt {
+class HkLargeInt {
   const HkLargeInt(this.hex);
   final String hex;
 
@@ -35,7 +35,7 @@ final class HkLargeInt {
 }
 
 /// An extension value (tag 128-255) followed by one encoded value (Pigeon's convention).
-final class HkExt {
+class HkExt {
   const HkExt(this.tag, this.value);
   final int tag;
   final Object? value;
@@ -63,7 +63,7 @@ enum HkCodecErrorKind {
 }
 
 /// Bytes that are not a valid message, method call or envelope.
-final class HkCodecException implements Exception {
+class HkCodecException implements Exception {
   const HkCodecException(this.kind, this.offset, this.expected);
   final HkCodecErrorKind kind;
 
@@ -73,30 +73,35 @@ final class HkCodecException implements Exception {
   /// What a valid buffer has at [offset].
   final String expected;
 
+  /// `KIND at offset N: expected WHAT`, as hkbridge describes a codec error.
+  String get description =>
+      '${kind == HkCodecErrorKind.invalidUtf8 ? 'invalidUTF8' : kind.name} at offset $offset: '
+      'expected $expected';
+
   @override
   String toString() => 'HkCodecException(${kind.name}) at offset $offset: expected $expected';
 }
 
 /// A decoded method call.
-final class HkMethodCall {
+class HkMethodCall {
   const HkMethodCall(this.method, this.arguments);
   final String method;
   final Object? arguments;
 }
 
-/// A decoded method-channel reply envelope.
-sealed class HkEnvelope {
+/// A decoded method-channel reply envelope: an [HkSuccessEnvelope] or an [HkErrorEnvelope].
+abstract class HkEnvelope {
   const HkEnvelope();
 }
 
 /// Envelope flag 0: the call succeeded with [value].
-final class HkSuccessEnvelope extends HkEnvelope {
+class HkSuccessEnvelope extends HkEnvelope {
   const HkSuccessEnvelope(this.value);
   final Object? value;
 }
 
 /// Envelope flag 1: a `FlutterError`.
-final class HkErrorEnvelope extends HkEnvelope {
+class HkErrorEnvelope extends HkEnvelope {
   const HkErrorEnvelope(this.code, this.message, this.details, [this.stacktrace]);
   final String code;
   final String? message;
@@ -112,7 +117,7 @@ const int hkMaximumDepth = 512;
 /// With [preserveWidths] the decoder keeps what plain Dart values lose: a small tag-4 integer
 /// becomes [HkInt64], a tag-5 large integer becomes [HkLargeInt] (Flutter gives a `String`).
 /// With [allowsExtensions] tags 128-255 decode as [HkExt]; otherwise they are unknown tags.
-final class HkMessageCodec {
+class HkMessageCodec {
   const HkMessageCodec({this.allowsExtensions = false, this.preserveWidths = false});
   final bool allowsExtensions;
   final bool preserveWidths;
@@ -293,7 +298,7 @@ final class HkMessageCodec {
 }
 
 /// Flutter's `StandardMethodCodec`, byte for byte.
-final class HkMethodCodec {
+class HkMethodCodec {
   const HkMethodCodec([this.messageCodec = const HkMessageCodec()]);
   final HkMessageCodec messageCodec;
 
@@ -378,7 +383,7 @@ final class HkMethodCodec {
 }
 
 /// A growable little-endian byte buffer; alignment counts from its first byte.
-final class HkByteWriter {
+class HkByteWriter {
   Uint8List _bytes = Uint8List(64);
   int _length = 0;
   final ByteData _scratch = ByteData(8);
@@ -466,7 +471,7 @@ final class HkByteWriter {
 }
 
 /// A bounds-checked little-endian reader; every failure is an [HkCodecException].
-final class HkByteReader {
+class HkByteReader {
   HkByteReader(Uint8List bytes)
       : _bytes = bytes,
         _data = ByteData.sublistView(bytes);
@@ -518,11 +523,9 @@ final class HkByteReader {
   int size({int minimumBytesEach = 0, String what = 'elements'}) {
     final at = _offset;
     final first = uint8('a size');
-    final n = switch (first) {
-      254 => uint16('the uint16 of a size'),
-      255 => uint32('the uint32 of a size'),
-      _ => first,
-    };
+    final n = first == 254
+        ? uint16('the uint16 of a size')
+        : (first == 255 ? uint32('the uint32 of a size') : first);
     if (minimumBytesEach > 0 && n > remaining ~/ minimumBytesEach) {
       throw HkCodecException(HkCodecErrorKind.sizeOutOfBounds, at,
           'a count of $what that fits in the $remaining bytes left, not $n');

@@ -1,4 +1,4 @@
-// Typed helpers for the emulator's control channel `hkbridge/control` (SPEC section 11).
+// Typed helpers for the emulator's control channel `hkbridge/control` (../../channel-api.md).
 
 import 'invoke.dart';
 
@@ -15,7 +15,7 @@ enum HkShareStatus { notDetermined, sharingDenied, sharingAuthorized }
 enum HkReadDecision { notDetermined, granted, denied }
 
 /// One entry of [HkControl.setPromptPolicy]'s `overrides`.
-final class HkPromptOverride {
+class HkPromptOverride {
   const HkPromptOverride({this.read, this.write});
   final HkPromptAnswer? read;
   final HkPromptAnswer? write;
@@ -28,7 +28,7 @@ final class HkPromptOverride {
 
 /// The control channel: sets the emulator's state up from a test. Every method is a method call
 /// on [channel]; an error envelope throws [HkPlatformException].
-final class HkControl {
+class HkControl {
   /// [send] is `HkBridge.send` (or any messenger's send that reaches the emulator).
   const HkControl(this._send);
   final HkSend _send;
@@ -95,7 +95,9 @@ final class HkControl {
   }
 
   /// Adds samples written by another app or device (no authorization needed); returns their
-  /// uuids in order. [records] are record maps as `writeRecord` takes them (SPEC section 8).
+  /// uuids in order. [records] are record maps as `writeRecord` takes them
+  /// (../../records.md). The source is `{bundleId, name}`: give [sourceBundleId] whenever
+  /// [sourceName] is given (hkbridge refuses a source without a bundle id).
   Future<List<String>> addSamples(List<Map<String, Object?>> records,
       {String? sourceBundleId, String? sourceName}) async {
     final result = await _call('addSamples', <String, Object?>{
@@ -145,4 +147,75 @@ final class HkControl {
     }
     return Map<Object?, Object?>.from(result);
   }
+
+  /// The plugin calls the emulator received since the last [reset] (or [clearCalls]), oldest
+  /// first: each `{method, args, code}`, `code` being the error code of the reply or null for a
+  /// success. Lets a test assert what the plugin sent, like mockito's `verify`.
+  Future<List<Map<Object?, Object?>>> calls() async {
+    final result = await _call('calls');
+    final list = result is Map ? result['calls'] : result;
+    if (list is! List || !list.every((c) => c is Map)) {
+      throw FormatException('calls answered $result; expected a list of {method, args, code}');
+    }
+    return [for (final c in list) Map<Object?, Object?>.from(c as Map)];
+  }
+
+  /// Empties the log [calls] reads.
+  Future<void> clearCalls() async {
+    await _call('clearCalls');
+  }
+
+  /// Answers the next [count] (default: every) calls of [method] whose arguments match [args]
+  /// (a map of matchers; default: any arguments) with [reply] instead of the store: either
+  /// [HkStubReply.ok] or [HkStubReply.error].
+  Future<void> stub({
+    required String method,
+    Map<String, Object?>? args,
+    required HkStubReply reply,
+    int? count,
+  }) async {
+    await _call('stub', <String, Object?>{
+      'method': method,
+      if (args != null) 'args': args,
+      'reply': reply.toArgs(),
+      if (count != null) 'count': count,
+    });
+  }
+
+  /// Delays the replies to [method] (every method when null) by [ms] milliseconds of real time,
+  /// keeping their order; 0 removes the delay.
+  Future<void> setLatency({String? method, required int ms}) async {
+    await _call('setLatency', <String, Object?>{
+      if (method != null) 'method': method,
+      'ms': ms,
+    });
+  }
+}
+
+/// The reply of an [HkControl.stub]: a success value or a `FlutterError`.
+class HkStubReply {
+  /// `{"ok": value}`.
+  const HkStubReply.ok(Object? value)
+      : _ok = true,
+        value = value,
+        code = null,
+        message = null,
+        details = null;
+
+  /// `{"error": {"code", "message", "details"}}`.
+  const HkStubReply.error(String this.code, {this.message, this.details})
+      : _ok = false,
+        value = null;
+
+  final bool _ok;
+  final Object? value;
+  final String? code;
+  final String? message;
+  final Object? details;
+
+  Map<String, Object?> toArgs() => _ok
+      ? <String, Object?>{'ok': value}
+      : <String, Object?>{
+          'error': <String, Object?>{'code': code, 'message': message, 'details': details},
+        };
 }

@@ -1,32 +1,48 @@
-// The harness frame format (SPEC section 4): a uint32 LE length N, then N bytes of body:
+// The harness frame format (../../README.md, the frame protocol): a uint32 LE length N, then N bytes of body:
 // kind (1), flags (1; bit 0 = null payload), id (uint32 LE), channel length L (uint16 LE),
 // channel name (L bytes of UTF-8), payload (the rest).
 
 import 'dart:convert';
 import 'dart:typed_data';
 
-/// The frame kinds and their bytes.
-enum FrameKind {
+/// The frame kinds and their bytes (a class of constants rather than an enum with fields, so
+/// that the core runs on Dart 2.16 as well as Dart 3).
+class FrameKind {
+  const FrameKind._(this.name, this.byte);
+
+  /// The kind's name, as in the protocol's table (`hello`, `message`, ...).
+  final String name;
+
+  /// The kind byte on the wire.
+  final int byte;
+
   /// host → Dart, first frame, id 0, empty channel; payload = a StandardMessageCodec map.
-  hello(0x00),
+  static const FrameKind hello = FrameKind._('hello', 0x00);
 
   /// Dart → host: a platform message; answered by one [reply] with the same id.
-  message(0x01),
+  static const FrameKind message = FrameKind._('message', 0x01);
 
   /// host → Dart: the reply bytes; null payload = null reply.
-  reply(0x02),
+  static const FrameKind reply = FrameKind._('reply', 0x02);
 
   /// host → Dart: a message the host starts (event channels); answered by [hostReply].
-  hostMessage(0x03),
+  static const FrameKind hostMessage = FrameKind._('hostMessage', 0x03);
 
   /// Dart → host: the answer to a [hostMessage], same id.
-  hostReply(0x04),
+  static const FrameKind hostReply = FrameKind._('hostReply', 0x04);
 
   /// host → Dart: the frame with this id (0 if unknown) was malformed; payload = UTF-8 reason.
-  protocolError(0x7f);
+  static const FrameKind protocolError = FrameKind._('protocolError', 0x7f);
 
-  const FrameKind(this.byte);
-  final int byte;
+  /// Every kind, in byte order.
+  static const List<FrameKind> values = [
+    hello,
+    message,
+    reply,
+    hostMessage,
+    hostReply,
+    protocolError,
+  ];
 
   static FrameKind? fromByte(int byte) {
     for (final kind in values) {
@@ -34,6 +50,9 @@ enum FrameKind {
     }
     return null;
   }
+
+  @override
+  String toString() => 'FrameKind.$name';
 }
 
 /// Flags bit 0: the payload is null, not merely empty.
@@ -46,7 +65,7 @@ const int frameHeaderLength = 8;
 const int defaultMaxFrameLength = 64 * 1024 * 1024;
 
 /// One frame.
-final class Frame {
+class Frame {
   Frame(this.kind, this.id, this.channel, this.payload);
   final FrameKind kind;
 
@@ -89,7 +108,7 @@ enum FrameErrorKind {
 }
 
 /// A malformed frame or frame stream.
-final class FrameFormatException implements Exception {
+class FrameFormatException implements Exception {
   const FrameFormatException(this.kind, this.message);
   final FrameErrorKind kind;
   final String message;
@@ -99,30 +118,119 @@ final class FrameFormatException implements Exception {
 }
 
 /// The bytes of [frame], length prefix included.
-Uint8List encodeFrame(Frame frame) {
-  if (frame.id < 0 || frame.id > 0xffffffff) {
-    throw ArgumentError.value(frame.id, 'id', 'must fit in uint32');
+Uint8List encodeFrame(Frame frame) =>
+    (FrameWriter(initialCapacity: 64)..add(frame.kind, frame.id, frame.channel, frame.payload))
+        .take();
+
+/// Frames written one after another into one growing buffer, in place: what a client queues
+/// between two writes to the pipe.
+class FrameWriter {
+  FrameWriter({int initialCapacity = 4096}) : _bytes = Uint8List(initialCapacity);
+
+  Uint8List _bytes;
+  int _length = 0;
+
+  /// Whether nothing is queued.
+  bool get isEmpty => _length == 0;
+
+  /// Appends one frame. Throws [ArgumentError] (and appends nothing) for an id beyond uint32, a
+  /// channel name longer than 65535 bytes of UTF-8, or a body longer than uint32 allows.
+  void add(FrameKind kind, int id, String channel, Uint8List? payload) {
+    if (id < 0 || id > 0xffffffff) {
+      throw ArgumentError.value(id, 'id', 'must fit in uint32');
+    }
+    final name = _channelBytes(channel);
+    if (name.length > 0xffff) {
+      throw ArgumentError.value(
+          channel, 'channel', 'is ${name.length} bytes of UTF-8; at most 65535 fit');
+    }
+    final bodyLength = frameHeaderLength + name.length + (payload?.length ?? 0);
+    if (bodyLength > 0xffffffff) {
+      throw ArgumentError.value(bodyLength, 'payload', 'makes a body longer than uint32 allows');
+    }
+    _reserve(4 + bodyLength);
+    final out = _bytes;
+    final at = _length;
+    out
+      ..[at] = bodyLength & 0xff
+      ..[at + 1] = (bodyLength >> 8) & 0xff
+      ..[at + 2] = (bodyLength >> 16) & 0xff
+      ..[at + 3] = (bodyLength >> 24) & 0xff
+      ..[at + 4] = kind.byte
+      ..[at + 5] = payload == null ? frameFlagNullPayload : 0
+      ..[at + 6] = id & 0xff
+      ..[at + 7] = (id >> 8) & 0xff
+      ..[at + 8] = (id >> 16) & 0xff
+      ..[at + 9] = (id >> 24) & 0xff
+      ..[at + 10] = name.length & 0xff
+      ..[at + 11] = name.length >> 8;
+    final channelStart = at + 12;
+    out.setRange(channelStart, channelStart + name.length, name);
+    if (payload != null) {
+      final payloadStart = channelStart + name.length;
+      out.setRange(payloadStart, payloadStart + payload.length, payload);
+    }
+    _length = at + 4 + bodyLength;
   }
-  final channel = utf8.encode(frame.channel);
-  if (channel.length > 0xffff) {
-    throw ArgumentError.value(
-        frame.channel, 'channel', 'is ${channel.length} bytes of UTF-8; at most 65535 fit');
+
+  /// Appends [bytes] as they are (a frame built elsewhere, or deliberately malformed bytes).
+  void addBytes(Uint8List bytes) {
+    _reserve(bytes.length);
+    _bytes.setRange(_length, _length + bytes.length, bytes);
+    _length += bytes.length;
   }
-  final payload = frame.payload;
-  final bodyLength = frameHeaderLength + channel.length + (payload?.length ?? 0);
-  if (bodyLength > 0xffffffff) {
-    throw ArgumentError.value(bodyLength, 'payload', 'makes a body longer than uint32 allows');
+
+  /// Everything queued, in order; the writer is empty afterwards.
+  Uint8List take() {
+    final out = Uint8List.fromList(Uint8List.sublistView(_bytes, 0, _length));
+    _length = 0;
+    if (_bytes.length > 1 << 20) _bytes = Uint8List(4096); // after a burst, give it back
+    return out;
   }
-  final out = Uint8List(4 + bodyLength);
-  ByteData.sublistView(out)
-    ..setUint32(0, bodyLength, Endian.little)
-    ..setUint8(4, frame.kind.byte)
-    ..setUint8(5, payload == null ? frameFlagNullPayload : 0)
-    ..setUint32(6, frame.id, Endian.little)
-    ..setUint16(10, channel.length, Endian.little);
-  out.setRange(12, 12 + channel.length, channel);
-  if (payload != null) out.setRange(12 + channel.length, out.length, payload);
-  return out;
+
+  void _reserve(int extra) {
+    final needed = _length + extra;
+    if (needed <= _bytes.length) return;
+    var capacity = _bytes.length * 2;
+    while (capacity < needed) {
+      capacity *= 2;
+    }
+    _bytes = Uint8List(capacity)..setRange(0, _length, _bytes);
+  }
+}
+
+// A client sends on a handful of channels: their UTF-8 bytes, and the names read back, are
+// kept rather than converted for every frame.
+final Map<String, Uint8List> _encodedChannels = {};
+
+Uint8List _channelBytes(String channel) {
+  final known = _encodedChannels[channel];
+  if (known != null) return known;
+  final bytes = Uint8List.fromList(utf8.encode(channel));
+  if (_encodedChannels.length < 64) _encodedChannels[channel] = bytes;
+  return bytes;
+}
+
+Uint8List _lastChannelBytes = Uint8List(0);
+String _lastChannel = '';
+
+String _channelName(Uint8List body, int start, int end) {
+  final length = end - start;
+  if (length == 0) return '';
+  if (length == _lastChannelBytes.length) {
+    var same = true;
+    for (var i = 0; i < length; i++) {
+      if (body[start + i] != _lastChannelBytes[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return _lastChannel;
+  }
+  final name = utf8.decode(Uint8List.sublistView(body, start, end));
+  _lastChannelBytes = Uint8List.fromList(Uint8List.sublistView(body, start, end));
+  _lastChannel = name;
+  return name;
 }
 
 /// The frame in [body] (the bytes after the length prefix). Copies the payload.
@@ -132,17 +240,16 @@ Frame decodeFrameBody(Uint8List body) {
         'a frame body is at least $frameHeaderLength bytes (kind, flags, id, channel length), '
         'this one is ${body.length}');
   }
-  final data = ByteData.sublistView(body);
-  final kindByte = data.getUint8(0);
-  final flags = data.getUint8(1);
-  final id = data.getUint32(2, Endian.little);
+  final kindByte = body[0];
+  final flags = body[1];
+  final id = body[2] | body[3] << 8 | body[4] << 16 | body[5] << 24;
   final kind = FrameKind.fromByte(kindByte);
   if (kind == null) {
     throw FrameFormatException(FrameErrorKind.unknownKind,
         'frame $id has kind 0x${kindByte.toRadixString(16).padLeft(2, '0')}; '
         'known kinds are 0x00-0x04 and 0x7f');
   }
-  final channelLength = data.getUint16(6, Endian.little);
+  final channelLength = body[6] | body[7] << 8;
   final channelEnd = frameHeaderLength + channelLength;
   if (channelEnd > body.length) {
     throw FrameFormatException(FrameErrorKind.channelPastEnd,
@@ -151,7 +258,7 @@ Frame decodeFrameBody(Uint8List body) {
   }
   final String channel;
   try {
-    channel = utf8.decode(Uint8List.sublistView(body, frameHeaderLength, channelEnd));
+    channel = _channelName(body, frameHeaderLength, channelEnd);
   } on FormatException {
     throw FrameFormatException(
         FrameErrorKind.invalidChannelName, 'frame $id has a channel name that is not UTF-8');
@@ -165,7 +272,7 @@ Frame decodeFrameBody(Uint8List body) {
 }
 
 /// Splits a byte stream into frames: chunks may hold part of a frame or several frames.
-final class FrameReader {
+class FrameReader {
   FrameReader({this.maxFrameLength = 1 << 30});
 
   /// The largest body accepted; a longer length prefix is a [FrameErrorKind.tooLong] error.
@@ -200,7 +307,9 @@ final class FrameReader {
   /// [FrameFormatException] for a malformed one (and skips it).
   Frame? next() {
     if (_end - _start < 4) return null;
-    final length = ByteData.sublistView(_buffer, _start, _start + 4).getUint32(0, Endian.little);
+    final b = _buffer;
+    final s = _start;
+    final length = b[s] | b[s + 1] << 8 | b[s + 2] << 16 | b[s + 3] << 24;
     if (length > maxFrameLength) {
       throw FrameFormatException(FrameErrorKind.tooLong,
           'a frame of $length bytes is above the limit of $maxFrameLength');

@@ -9,7 +9,7 @@ import 'codec.dart';
 typedef HkSend = Future<ByteData?> Function(String channel, ByteData? message);
 
 /// An error envelope: the `FlutterError` the host answered with (Flutter: `PlatformException`).
-final class HkPlatformException implements Exception {
+class HkPlatformException implements Exception {
   const HkPlatformException(this.code, this.message, this.details, [this.stacktrace]);
   final String code;
   final String? message;
@@ -21,7 +21,7 @@ final class HkPlatformException implements Exception {
 }
 
 /// A null reply to a method call (Flutter: `MissingPluginException`).
-final class HkNotImplementedException implements Exception {
+class HkNotImplementedException implements Exception {
   const HkNotImplementedException(this.channel, this.method);
   final String channel;
   final String method;
@@ -44,9 +44,10 @@ Future<Object?> hkInvokeMethod(HkSend send, String channel, String method,
   final request = codec.encodeMethodCall(method, arguments);
   final reply = await send(channel, byteDataOf(request));
   if (reply == null) throw HkNotImplementedException(channel, method);
-  return switch (codec.decodeEnvelope(bytesOf(reply))) {
-    HkSuccessEnvelope(:final value) => value,
-    HkErrorEnvelope(:final code, :final message, :final details, :final stacktrace) =>
-      throw HkPlatformException(code, message, details, stacktrace),
-  };
+  final envelope = codec.decodeEnvelope(bytesOf(reply));
+  if (envelope is HkErrorEnvelope) {
+    throw HkPlatformException(
+        envelope.code, envelope.message, envelope.details, envelope.stacktrace);
+  }
+  return (envelope as HkSuccessEnvelope).value;
 }

@@ -1,15 +1,14 @@
 // The emulator behind Flutter's test messenger, so a plugin's unchanged
-// `MethodChannel('healthkit_permissions')` code talks to hkbridge in `flutter test`.
-
-import 'dart:async';
-import 'dart:io';
-import 'dart:typed_data';
+// `MethodChannel('healthkit_permissions')` code talks to hkbridge in `flutter test`. All logic
+// is in HkMockSession (mock_session.dart, tested on the plain Dart VM); this file only installs
+// its handler.
 
 import 'package:flutter/services.dart';
 import 'package:flutter_test/flutter_test.dart';
 
 import 'client.dart';
 import 'control.dart';
+import 'mock_session.dart';
 
 /// A running hkbridge wired into `TestDefaultBinaryMessengerBinding`.
 ///
@@ -25,27 +24,24 @@ import 'control.dart';
 ///
 /// Use `test(...)`, or `tester.runAsync` inside `testWidgets`: the replies come from another
 /// process, so they need real asynchronous I/O, which `testWidgets`' fake clock holds back.
-final class HkBridgeMock {
-  HkBridgeMock._(this.bridge, this.channels, this._messenger);
+class HkBridgeMock {
+  HkBridgeMock._(this.session, this._messenger);
 
-  /// The client underneath (raw frames, HELLO).
-  final HkBridge bridge;
-
-  /// The channels whose outgoing messages go to hkbridge.
-  final List<String> channels;
-
+  /// The session: channels, handler, control.
+  final HkMockSession session;
   final TestDefaultBinaryMessenger _messenger;
 
+  /// The client underneath (raw frames, HELLO).
+  HkBridge get bridge => session.bridge;
+
+  /// The channels whose outgoing messages go to hkbridge.
+  List<String> get channels => session.channels;
+
   /// The control channel of the same emulator.
-  HkControl get control => HkControl(bridge.send);
+  HkControl get control => session.control;
 
-  /// The `HKBRIDGE` environment variable, else `hkbridge` (found on PATH).
-  static String get defaultExecutable => Platform.environment['HKBRIDGE'] ?? 'hkbridge';
-
-  /// Starts hkbridge (`executable serve ...args`) and [attach]es it.
-  ///
-  /// [channels] defaults to every channel the HELLO lists (the plugin channel(s), renamed with
-  /// `--channel` in [args] if needed, and `hkbridge/control`). Messages that hkbridge starts
+  /// Starts hkbridge and [attach]es it; see [HkMockSession.start] for the arguments
+  /// ([executable] found by [HkBridge.findExecutable] when null). Messages that hkbridge starts
   /// (HOST_MESSAGE) are delivered to the handlers the plugin registered on [messenger].
   static Future<HkBridgeMock> start({
     String? executable,
@@ -56,28 +52,23 @@ final class HkBridgeMock {
   }) async {
     TestWidgetsFlutterBinding.ensureInitialized();
     final target = messenger ?? TestDefaultBinaryMessengerBinding.instance.defaultBinaryMessenger;
-    final bridge = await HkBridge.start(
-      executable: executable ?? defaultExecutable,
+    final session = await HkMockSession.start(
+      executable: executable,
       args: args,
+      channels: channels,
       onStderr: onStderr,
-      onHostMessage: (channel, message) {
-        // Delivered to the handler the plugin set with setMessageHandler (null if none).
-        final reply = Completer<ByteData?>();
-        target.handlePlatformMessage(channel, message, reply.complete);
-        return reply.future;
-      },
+      // ignore: deprecated_member_use
+      deliverHostMessage: (channel, message, reply) =>
+          target.handlePlatformMessage(channel, message, reply),
     );
-    final mock = HkBridgeMock._(bridge, List.unmodifiable(channels ?? bridge.channels), target);
-    mock.attach();
-    return mock;
+    return HkBridgeMock._(session, target)..attach();
   }
 
   /// (Re)installs the mock message handlers. flutter_test clears them after each test, so call
   /// this in `setUp`.
   void attach() {
     for (final channel in channels) {
-      _messenger.setMockMessageHandler(
-          channel, (ByteData? message) => bridge.send(channel, message));
+      _messenger.setMockMessageHandler(channel, (message) => session.handle(channel, message));
     }
   }
 
@@ -91,6 +82,6 @@ final class HkBridgeMock {
   /// [detach]es, closes hkbridge's stdin and returns its exit code (0 = clean).
   Future<int> close() {
     detach();
-    return bridge.close();
+    return session.close();
   }
 }

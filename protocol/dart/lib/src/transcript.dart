@@ -1,7 +1,9 @@
-// Transcript lines (SPEC section 5) from the exact bytes of an exchange.
+// Transcript lines (../../README.md "Transcripts", ../../transcript.schema.json) from the exact
+// bytes of an exchange, in the format `hkbridge serve --record` writes.
 
 import 'dart:typed_data';
 
+import 'client.dart';
 import 'codec.dart';
 import 'typed_json.dart';
 
@@ -10,58 +12,141 @@ const HkMessageCodec _recordingCodec =
     HkMessageCodec(allowsExtensions: true, preserveWidths: true);
 const HkMethodCodec _recordingMethodCodec = HkMethodCodec(_recordingCodec);
 
-/// One transcript line for a method call ([isMethodCall]) or a plain message on [channel].
+/// One transcript line for a method call ([isMethodCall]) or a plain message on [channel], in
+/// the format `hkbridge serve --record` writes.
 ///
 /// Keys in this order: `channel`, `call`|`message`, `reply`, `callHex`|`messageHex`, `replyHex`.
-/// A null request or reply has no hex key (there are no bytes); a null reply is
-/// `{"notImplemented": true}` for a call and `{"message": null}` for a message. Bytes that do
-/// not decode give a `note` line instead, naming the channel and the reason.
+/// A null request or reply has `null` as its hex; a null reply is `{"notImplemented": true}` for
+/// a call and `{"message": null}` for a message. Request bytes that are no method call give
+/// `"call": null` (their bytes stay in `callHex`); on a message channel, bytes that are no
+/// message but a method call are recorded as the call. Reply bytes that do not decode give
+/// `{"undecodable": "why"}`.
 String transcriptLine(String channel, Uint8List? request, Uint8List? reply,
     {required bool isMethodCall}) {
-  final channelJson = encodeTypedJson(channel);
-  try {
-    final String requestJson;
-    final String replyJson;
-    if (isMethodCall) {
-      if (request == null) {
-        return _note('a null message on method channel $channel is not a method call');
-      }
-      final call = _recordingMethodCodec.decodeMethodCall(request);
-      requestJson = '"call": {"method": ${encodeTypedJson(call.method)}, '
-          '"args": ${encodeTypedJson(call.arguments)}}';
-      replyJson = reply == null ? '{"notImplemented": true}' : _envelopeJson(reply);
+  var asCall = isMethodCall;
+  String requestJson;
+  if (request == null) {
+    requestJson = asCall ? '"call": null' : '"message": null';
+  } else if (asCall) {
+    requestJson = '"call": ${_callJson(request) ?? 'null'}';
+  } else {
+    String? message;
+    try {
+      message = encodeTypedJson(_recordingCodec.decode(request));
+    } on HkCodecException {
+      message = null;
+    }
+    final call = message == null ? _callJson(request) : null;
+    if (call != null) {
+      asCall = true;
+      requestJson = '"call": $call';
     } else {
-      final message = request == null ? null : _recordingCodec.decode(request);
-      requestJson = '"message": ${encodeTypedJson(message)}';
-      final answer = reply == null ? null : _recordingCodec.decode(reply);
-      replyJson = '{"message": ${encodeTypedJson(answer)}}';
+      requestJson = '"message": ${message ?? 'null'}';
     }
-    final out = StringBuffer('{"channel": $channelJson, $requestJson, "reply": $replyJson');
-    if (request != null) {
-      out.write(', "${isMethodCall ? 'callHex' : 'messageHex'}": "${hexOf(request)}"');
-    }
-    if (reply != null) out.write(', "replyHex": "${hexOf(reply)}"');
-    out.write('}');
-    return out.toString();
-  } on HkCodecException catch (e) {
-    return _note('unrecordable exchange on $channel: $e');
+  }
+  final replyJson = asCall ? _envelopeJson(reply) : _messageReplyJson(reply);
+  return '{"channel": ${encodeTypedJson(channel)}, $requestJson, "reply": $replyJson, '
+      '"${asCall ? 'callHex' : 'messageHex'}": ${_hex(request)}, "replyHex": ${_hex(reply)}}';
+}
+
+String _hex(Uint8List? bytes) => bytes == null ? 'null' : '"${hexOf(bytes)}"';
+
+String? _callJson(Uint8List bytes) {
+  try {
+    final call = _recordingMethodCodec.decodeMethodCall(bytes);
+    return '{"method": ${encodeTypedJson(call.method)}, '
+        '"args": ${encodeTypedJson(call.arguments)}}';
+  } on HkCodecException {
+    return null;
   }
 }
 
-String _envelopeJson(Uint8List reply) => switch (_recordingMethodCodec.decodeEnvelope(reply)) {
-      HkSuccessEnvelope(:final value) => '{"ok": ${encodeTypedJson(value)}}',
-      HkErrorEnvelope(:final code, :final message, :final details, :final stacktrace) =>
-        '{"error": {"code": ${encodeTypedJson(code)}, '
-            '"message": ${encodeTypedJson(message)}, '
-            '"details": ${encodeTypedJson(details)}'
-            '${stacktrace == null ? '' : ', "stacktrace": ${encodeTypedJson(stacktrace)}'}}}',
-    };
+String _envelopeJson(Uint8List? reply) {
+  if (reply == null) return '{"notImplemented": true}';
+  final HkEnvelope envelope;
+  try {
+    envelope = _recordingMethodCodec.decodeEnvelope(reply);
+  } on HkCodecException catch (e) {
+    return '{"undecodable": ${encodeTypedJson('not a reply envelope: ${e.description}')}}';
+  }
+  if (envelope is HkErrorEnvelope) {
+    final stacktrace = envelope.stacktrace;
+    return '{"error": {"code": ${encodeTypedJson(envelope.code)}, '
+        '"message": ${encodeTypedJson(envelope.message)}, '
+        '"details": ${encodeTypedJson(envelope.details)}'
+        '${stacktrace == null ? '' : ', "stacktrace": ${encodeTypedJson(stacktrace)}'}}}';
+  }
+  return '{"ok": ${encodeTypedJson((envelope as HkSuccessEnvelope).value)}}';
+}
 
-String _note(String text) => '{"note": ${encodeTypedJson(text)}}';
+String _messageReplyJson(Uint8List? reply) {
+  if (reply == null) return '{"message": null}';
+  try {
+    return '{"message": ${encodeTypedJson(_recordingCodec.decode(reply))}}';
+  } on HkCodecException catch (e) {
+    return '{"undecodable": ${encodeTypedJson('not a standard message: ${e.description}')}}';
+  }
+}
+
+/// A `{"note": text}` line.
+String transcriptNote(String text) => '{"note": ${encodeTypedJson(text)}}';
+
+/// The optional first line of a transcript, `{"hkbridge": {...}}`: what the recording was made
+/// with, so that a replay can set the emulator up the same way. Fields left null are left out.
+class HkTranscriptHeader {
+  const HkTranscriptHeader(
+      {this.version, this.channels, this.device, this.osVersion, this.bundleId});
+
+  /// From an emulator's HELLO: its version, its plugin channels (the control channel left
+  /// out: it is always there), and the device and iOS version it started with: the header
+  /// `hkbridge serve --record` writes for the same session. (The bundle id is left out, as
+  /// there: serve always starts with the default one, and replay treats it as information.)
+  factory HkTranscriptHeader.fromHello(HkBridgeHello hello) {
+    final device = hello.device;
+    String? text(Object? v) => v is String ? v : null;
+    return HkTranscriptHeader(
+      version: hello.emulator,
+      channels: [
+        for (final c in hello.channels)
+          if (c != HkTranscriptHeader.controlChannel) c
+      ],
+      device: text(device['model']),
+      osVersion: text(device['osVersion']),
+    );
+  }
+
+  static const String controlChannel = 'hkbridge/control';
+
+  /// The version of what recorded it (hkbridge's, from HELLO; or the app's own words);
+  /// information only.
+  final String? version;
+
+  /// The plugin channel names (`serve --channel`).
+  final List<String>? channels;
+
+  /// `iPhone` or `iPad`.
+  final String? device;
+  final String? osVersion;
+
+  /// The app that was recorded; information only.
+  final String? bundleId;
+
+  /// The line, keys in the order version, channels, device, osVersion, bundleId.
+  String toLine() {
+    final fields = <String>[
+      if (version != null) '"version": ${encodeTypedJson(version)}',
+      if (channels != null) '"channels": ${encodeTypedJson(channels)}',
+      if (device != null) '"device": ${encodeTypedJson(device)}',
+      if (osVersion != null) '"osVersion": ${encodeTypedJson(osVersion)}',
+      if (bundleId != null) '"bundleId": ${encodeTypedJson(bundleId)}',
+    ];
+    return '{"hkbridge": {${fields.join(', ')}}}';
+  }
+}
 
 /// Turns exchanges into transcript lines, in the order the requests were made, whatever the
 /// order their replies arrive in.
-final class TranscriptRecorder {
+class TranscriptRecorder {
   TranscriptRecorder(this.onLine);
 
   /// Receives each finished line (no newline).
@@ -88,7 +173,7 @@ final class TranscriptRecorder {
   void fail(int ticket, Object error) {
     final slot = _slot(ticket);
     if (slot == null) return;
-    slot.line = _note('no reply on ${slot.channel}: $error');
+    slot.line = transcriptNote('no reply on ${slot.channel}: $error');
     _flush();
   }
 
@@ -110,10 +195,66 @@ final class TranscriptRecorder {
   }
 }
 
-final class _Slot {
+class _Slot {
   _Slot(this.channel, this.request, this.isMethodCall);
   final String channel;
   final Uint8List? request;
   final bool isMethodCall;
   String? line;
+}
+
+/// Records the exchanges a messenger passes through it: what a recording `BinaryMessenger`
+/// does, without Flutter. Give every outgoing message to [send] together with the function that
+/// really sends it; the messages on the recorded channels become transcript lines.
+///
+/// The first line is [header] (when [writeHeader] is true and a header is given), written when
+/// the recorder is made.
+class HkRecorder {
+  HkRecorder({
+    required void Function(String line) onLine,
+    this.methodChannels = const {'healthkit_permissions'},
+    this.messageChannels = const {},
+    HkTranscriptHeader? header,
+    bool writeHeader = true,
+  }) : _recorder = TranscriptRecorder(onLine) {
+    if (header != null && writeHeader) onLine(header.toLine());
+  }
+
+  /// Channels whose messages are method calls (StandardMethodCodec).
+  final Set<String> methodChannels;
+
+  /// Channels whose messages are plain messages (StandardMessageCodec, BasicMessageChannel).
+  final Set<String> messageChannels;
+
+  final TranscriptRecorder _recorder;
+
+  /// Sends [message] on [channel] through [inner] and records the exchange when [channel] is
+  /// recorded. Returns what [inner] returns (a null future stays null: the line then records a
+  /// null reply); an error from [inner] is recorded as a note and passed on.
+  Future<ByteData?>? send(String channel, ByteData? message,
+      Future<ByteData?>? Function(String channel, ByteData? message) inner) {
+    final isMethodCall = methodChannels.contains(channel);
+    if (!isMethodCall && !messageChannels.contains(channel)) return inner(channel, message);
+    final ticket = _recorder.begin(
+        channel, message == null ? null : Uint8List.sublistView(message),
+        isMethodCall: isMethodCall);
+    final Future<ByteData?>? reply;
+    try {
+      reply = inner(channel, message);
+    } catch (error) {
+      _recorder.fail(ticket, error);
+      rethrow;
+    }
+    if (reply == null) {
+      _recorder.complete(ticket, null);
+      return null;
+    }
+    return reply.then((ByteData? data) {
+      _recorder.complete(ticket, data == null ? null : Uint8List.sublistView(data));
+      return data;
+    }, onError: (Object error, StackTrace stack) {
+      _recorder.fail(ticket, error);
+      Error.throwWithStackTrace(error, stack);
+    });
+  }
 }

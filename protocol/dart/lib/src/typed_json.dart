@@ -1,4 +1,4 @@
-// Typed JSON ("channel JSON", SPEC section 3) for Dart values, as transcripts carry them.
+// Typed JSON ("channel JSON", ../../typed-json.md) for Dart values, as transcripts carry them.
 
 import 'dart:convert';
 import 'dart:typed_data';
@@ -58,7 +58,7 @@ void _write(StringBuffer out, Object? value) {
   } else if (v is Int64List) {
     out.write('{"\$int64List": [${v.join(', ')}]}');
   } else if (v is Float32List) {
-    out.write('{"\$float32List": [${v.map(_listDouble).join(', ')}]}');
+    out.write('{"\$float32List": [${v.map(_listFloat32).join(', ')}]}');
   } else if (v is Float64List) {
     out.write('{"\$float64List": [${v.map(_listDouble).join(', ')}]}');
   } else if (v is List) {
@@ -104,15 +104,70 @@ void _writeMap(StringBuffer out, Map<Object?, Object?> map) {
   }
 }
 
-/// A finite double in Dart's shortest round-trip form, always with a `.` or an exponent.
-String typedJsonDouble(double v) {
-  final text = v.toString();
-  return text.contains('.') || text.contains('e') ? text : '$text.0';
+/// A finite double in the canonical typed-JSON form ([the typed JSON page](../../typed-json.md)):
+/// the shortest digits that read back to the same value, always with a `.` or an exponent, plain
+/// decimal for magnitudes from 1e-4 up to 2^53, an exponent without `+` or leading zeros outside
+/// (`1.0`, `-0.0`, `9007199254740992.0`, `9.007199254740994e15`, `1e300`, `1e-5`, `5e-324`).
+String typedJsonDouble(double v) => _canonical(v.toString(), v, 9007199254740992.0);
+
+/// A float32 value (held in a double) in the canonical form of a `$float32List` element: the
+/// shortest float32 digits (`0.1` for 0.1f; plain decimal up to 2^24), or, should those digits
+/// not read back through float64 to the same float32, the float64 digits of the exact value.
+String typedJsonFloat32(double v) {
+  if (v == 0 || !v.isFinite) return typedJsonDouble(v);
+  final check = Float32List(1);
+  for (var precision = 1; precision <= 9; precision++) {
+    final text = v.toStringAsPrecision(precision);
+    check[0] = double.parse(text);
+    if (check[0] == v) return _canonical(double.parse(text).toString(), v, 16777216.0);
+  }
+  return typedJsonDouble(v);
+}
+
+String _canonical(String dartText, double v, double plainLimit) {
+  if (v == 0) return v.isNegative ? '-0.0' : '0.0';
+  var text = dartText;
+  final negative = text.startsWith('-');
+  if (negative) text = text.substring(1);
+  var exponent = 0;
+  final e = text.indexOf('e');
+  if (e >= 0) {
+    exponent = int.parse(text.substring(e + 1).replaceFirst('+', ''));
+    text = text.substring(0, e);
+  }
+  // text is now a decimal mantissa: digits, maybe a point.
+  final point = text.indexOf('.');
+  var digits = point < 0 ? text : text.substring(0, point) + text.substring(point + 1);
+  var pointAt = point < 0 ? text.length : point; // digits before the point
+  final lead = digits.length - digits.replaceFirst(RegExp('^0+'), '').length;
+  digits = digits.substring(lead);
+  pointAt -= lead;
+  digits = digits.replaceFirst(RegExp(r'0+$'), '');
+  // value = 0.digits x 10^(pointAt + exponent)
+  final scale = pointAt + exponent;
+  final magnitude = v.abs();
+  final out = StringBuffer(negative ? '-' : '');
+  if (magnitude >= 1e-4 && magnitude <= plainLimit) {
+    if (scale <= 0) {
+      out..write('0.')..write('0' * -scale)..write(digits);
+    } else if (scale >= digits.length) {
+      out..write(digits)..write('0' * (scale - digits.length))..write('.0');
+    } else {
+      out..write(digits.substring(0, scale))..write('.')..write(digits.substring(scale));
+    }
+  } else {
+    out.write(digits[0]);
+    if (digits.length > 1) out..write('.')..write(digits.substring(1));
+    out..write('e')..write(scale - 1);
+  }
+  return out.toString();
 }
 
 String _special(double v) => v.isNaN ? 'NaN' : (v > 0 ? 'Infinity' : '-Infinity');
 
 String _listDouble(double v) => v.isFinite ? typedJsonDouble(v) : '"${_special(v)}"';
+
+String _listFloat32(double v) => v.isFinite ? typedJsonFloat32(v) : '"${_special(v)}"';
 
 /// Lowercase hex of [bytes], as transcripts write `callHex` / `replyHex`.
 String hexOf(List<int> bytes) {
