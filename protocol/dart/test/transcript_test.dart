@@ -145,6 +145,21 @@ void main() {
           '{"hkbridge": {"version": "0.1.0", "channels": ["my_health"], "device": "iPad", '
           '"osVersion": "17.0"}}');
     });
+
+    test('from HELLO of other profiles: profiles, and no channels (as serve --record writes)',
+        () {
+      final hello = HkBridgeHello.decode(const HkMessageCodec().encode({
+        'protocol': 1,
+        'emulator': '0.1.0',
+        'channels': ['flutter_health', 'dev.fluttercommunity.plus/device_info', 'hkbridge/control'],
+        'device': {'model': 'iPhone', 'osVersion': '17.5', 'restricted': false, 'bundleId': 'b'},
+        'profiles': ['health'],
+      }));
+      expect(
+          HkTranscriptHeader.fromHello(hello).toLine(),
+          '{"hkbridge": {"version": "0.1.0", "profiles": ["health"], "device": "iPhone", '
+          '"osVersion": "17.5"}}');
+    });
   });
 
   group('HkRecorder', () {

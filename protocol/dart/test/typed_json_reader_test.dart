@@ -137,6 +137,12 @@ void main() {
               '"osVersion": "16.4"}}\n'
               '\n{"note": "x"}\n');
       expect(t.serveArgs, ['--channel', 'my_health', '--device', 'iPad', '--os', '16.4']);
+      final health = HkTranscript.parse('h.jsonl',
+          '{"hkbridge": {"profiles": ["health"]}}\n{"note": "x"}\n');
+      expect(health.serveArgs, ['--profile', 'health']);
+      expect(
+          () => HkTranscript.parse('h.jsonl', '{"hkbridge": {"profiles": []}}\n'),
+          throwsA(isA<HkTranscriptFormatException>().having((e) => e.line, 'line', 1)));
       expect(
           () => HkTranscript.parse('t.jsonl', '{"note": "x"}\n{"channel": 1, "call": null}'),
           throwsA(isA<HkTranscriptFormatException>().having((e) => e.line, 'line', 2)));

@@ -119,9 +119,15 @@ class HkTranscript {
     if (channels != null && (channels is! List || !channels.every((c) => c is String))) {
       bad('"hkbridge.channels" is a list of strings');
     }
+    final profiles = body['profiles'];
+    if (profiles != null &&
+        (profiles is! List || profiles.isEmpty || !profiles.every((c) => c is String))) {
+      bad('"hkbridge.profiles" is a non-empty list of strings');
+    }
     return HkTranscriptHeader(
       version: text('version'),
       channels: channels == null ? null : List<String>.from(channels as List),
+      profiles: profiles == null ? null : List<String>.from(profiles as List),
       device: text('device'),
       osVersion: text('osVersion'),
       bundleId: text('bundleId'),
@@ -175,13 +181,14 @@ class HkTranscript {
     ]);
   }
 
-  /// The `serve` arguments that start the emulator as the header says (`--channel` for each
-  /// channel but the control channel, which is always there; `--device`, `--os`); empty
-  /// without a header.
+  /// The `serve` arguments that start the emulator as the header says (`--profile` for each
+  /// profile, `--channel` for each channel but the control channel, which is always there;
+  /// `--device`, `--os`); empty without a header.
   List<String> get serveArgs {
     final h = header;
     if (h == null) return const [];
     return [
+      for (final p in h.profiles ?? const <String>[]) ...['--profile', p],
       for (final c in h.channels ?? const <String>[])
         if (c != HkTranscriptHeader.controlChannel) ...['--channel', c],
       if (h.device != null) ...['--device', h.device!],

@@ -95,27 +95,38 @@ String transcriptNote(String text) => '{"note": ${encodeTypedJson(text)}}';
 /// with, so that a replay can set the emulator up the same way. Fields left null are left out.
 class HkTranscriptHeader {
   const HkTranscriptHeader(
-      {this.version, this.channels, this.device, this.osVersion, this.bundleId});
+      {this.version, this.channels, this.profiles, this.device, this.osVersion, this.bundleId});
 
   /// From an emulator's HELLO: its version, its plugin channels (the control channel left
   /// out: it is always there), and the device and iOS version it started with: the header
   /// `hkbridge serve --record` writes for the same session. (The bundle id is left out, as
   /// there: serve always starts with the default one, and replay treats it as information.)
+  /// An emulator serving other profiles than the default one alone gets `profiles`, and then no
+  /// `channels` (HELLO does not say which of its channels are the default profile's).
   factory HkTranscriptHeader.fromHello(HkBridgeHello hello) {
     final device = hello.device;
     String? text(Object? v) => v is String ? v : null;
+    final profiles = hello.profiles;
+    final onlyDefault =
+        profiles.isEmpty || (profiles.length == 1 && profiles.first == defaultProfile);
     return HkTranscriptHeader(
       version: hello.emulator,
-      channels: [
-        for (final c in hello.channels)
-          if (c != HkTranscriptHeader.controlChannel) c
-      ],
+      channels: onlyDefault
+          ? [
+              for (final c in hello.channels)
+                if (c != HkTranscriptHeader.controlChannel) c
+            ]
+          : null,
+      profiles: onlyDefault ? null : profiles,
       device: text(device['model']),
       osVersion: text(device['osVersion']),
     );
   }
 
   static const String controlChannel = 'hkbridge/control';
+
+  /// The profile served when `serve --profile` is not given.
+  static const String defaultProfile = 'healthkit_permissions';
 
   /// The version of what recorded it (hkbridge's, from HELLO; or the app's own words);
   /// information only.
@@ -124,6 +135,9 @@ class HkTranscriptHeader {
   /// The plugin channel names (`serve --channel`).
   final List<String>? channels;
 
+  /// The plugin profiles (`serve --profile`), when not the default one alone.
+  final List<String>? profiles;
+
   /// `iPhone` or `iPad`.
   final String? device;
   final String? osVersion;
@@ -131,11 +145,12 @@ class HkTranscriptHeader {
   /// The app that was recorded; information only.
   final String? bundleId;
 
-  /// The line, keys in the order version, channels, device, osVersion, bundleId.
+  /// The line, keys in the order version, channels, profiles, device, osVersion, bundleId.
   String toLine() {
     final fields = <String>[
       if (version != null) '"version": ${encodeTypedJson(version)}',
       if (channels != null) '"channels": ${encodeTypedJson(channels)}',
+      if (profiles != null) '"profiles": ${encodeTypedJson(profiles)}',
       if (device != null) '"device": ${encodeTypedJson(device)}',
       if (osVersion != null) '"osVersion": ${encodeTypedJson(osVersion)}',
       if (bundleId != null) '"bundleId": ${encodeTypedJson(bundleId)}',
