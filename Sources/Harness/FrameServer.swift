@@ -69,7 +69,7 @@ public final class FrameServer {
 
   // MARK: Frames the host starts
 
-  /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of SPEC section 4.
+  /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of protocol/frames.md.
   public func appendHello(emulatorVersion: String) {
     let hello = ChannelValue.object([
       ("protocol", .int32(1)),

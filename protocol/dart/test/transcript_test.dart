@@ -1,4 +1,4 @@
-// Transcript lines (SPEC section 5) from exact bytes, and their order.
+// Transcript lines (protocol/transcripts.md) from exact bytes, and their order.
 
 import 'package:flutter_test/flutter_test.dart';
 import 'package:hkbridge_client/hkbridge_core.dart';

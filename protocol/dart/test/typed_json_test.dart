@@ -1,4 +1,4 @@
-// Typed JSON for Dart values (SPEC section 3), each form pinned as text.
+// Typed JSON for Dart values (protocol/typed-json.md), each form pinned as text.
 
 import 'dart:typed_data';
 

@@ -1,4 +1,4 @@
-// Typed helpers for the emulator's control channel `hkbridge/control` (SPEC section 11).
+// Typed helpers for the emulator's control channel `hkbridge/control` (protocol/channel-api.md#control-channel-hkbridgecontrol).
 
 import 'invoke.dart';
 
@@ -95,7 +95,7 @@ final class HkControl {
   }
 
   /// Adds samples written by another app or device (no authorization needed); returns their
-  /// uuids in order. [records] are record maps as `writeRecord` takes them (SPEC section 8).
+  /// uuids in order. [records] are record maps as `writeRecord` takes them (protocol/record-shapes.md).
   Future<List<String>> addSamples(List<Map<String, Object?>> records,
       {String? sourceBundleId, String? sourceName}) async {
     final result = await _call('addSamples', <String, Object?>{

@@ -8,7 +8,7 @@ import 'package:flutter/services.dart';
 import 'transcript.dart';
 
 /// A [BinaryMessenger] that passes everything to [inner] and writes each exchange on the
-/// recorded channels as a transcript line (SPEC section 5) with its exact bytes.
+/// recorded channels as a transcript line (protocol/transcripts.md) with its exact bytes.
 ///
 /// Only messages the app sends are recorded (a transcript has no platform-to-Dart lines);
 /// lines come out in the order the app sent the messages. Install it for the whole app by

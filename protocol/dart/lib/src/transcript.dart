@@ -1,4 +1,4 @@
-// Transcript lines (SPEC section 5) from the exact bytes of an exchange.
+// Transcript lines (protocol/transcripts.md) from the exact bytes of an exchange.
 
 import 'dart:typed_data';
 

@@ -1,4 +1,4 @@
-// Typed JSON ("channel JSON", SPEC section 3) for Dart values, as transcripts carry them.
+// Typed JSON ("channel JSON", protocol/typed-json.md) for Dart values, as transcripts carry them.
 
 import 'dart:convert';
 import 'dart:typed_data';
