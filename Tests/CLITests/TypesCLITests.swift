@@ -1,6 +1,6 @@
 import Testing
 
-/// `hkbridge types` (protocol/cli.md). Expected rows are taken from seed 000's tables and protocol/healthkit-rules.md#rulings-where-the-seeds-disagree,
+/// `hkbridge types` (protocol/cli.md). Expected rows are taken from seed 000's tables and protocol/healthkit-rules.md#rulings,
 /// not from the command's output.
 @Suite("hkbridge types")
 struct TypesCLITests {
@@ -21,7 +21,7 @@ struct TypesCLITests {
       os: "17.5", ckType: "weight",
       json: #"{"ckType": "weight", "hkIdentifier": "HKQuantityTypeIdentifierBodyMass", "#
         + #""kind": "quantity", "minimumOS": "8.0", "read": true, "write": true, "reason": null}"#),
-    // protocol/healthkit-rules.md#rulings-where-the-seeds-disagree: vo2Max maps to HKQuantityTypeIdentifierVO2Max, iOS 11.
+    // protocol/healthkit-rules.md#rulings: vo2Max maps to HKQuantityTypeIdentifierVO2Max, iOS 11.
     Row(
       os: "12.0", ckType: "vo2Max",
       json: #"{"ckType": "vo2Max", "hkIdentifier": "HKQuantityTypeIdentifierVO2Max", "#
@@ -75,13 +75,13 @@ struct TypesCLITests {
     #expect(names == names.sorted())
     #expect(names.contains("bloodPressure.systolic"))
     #expect(names.contains("nutrition.protein"))
-    // protocol/healthkit-rules.md#rulings-where-the-seeds-disagree: these are not CKTypes.
+    // protocol/healthkit-rules.md#rulings: these are not CKTypes.
     #expect(!names.contains("lactation"))
     #expect(!names.contains("pregnancy"))
     #expect(!names.contains("stairSpeed"))
   }
 
-  @Test("electrocardiogram is read-only (protocol/healthkit-rules.md#rulings-where-the-seeds-disagree)")
+  @Test("electrocardiogram is read-only (protocol/healthkit-rules.md#rulings)")
   func electrocardiogramReadOnly() throws {
     let result = try hkbridge(["types", "--os", "17.5", "--json"])
     let line = result.stdout.split(separator: "\n").first {
