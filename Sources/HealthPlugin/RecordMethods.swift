@@ -4,7 +4,7 @@ import HealthStore
 /// The record methods (writeRecord, writeRecords, readRecords, deleteRecords, startWorkout,
 /// endWorkout, discardWorkout) and the control channel's addSamples (protocol/channel-api.md, protocol/record-shapes.md and protocol/healthkit-rules.md#workouts).
 ///
-/// Each handler checks its arguments' shapes, lets the store check the rest in the order in protocol/errors.md#which-check-fails-first,
+/// Each handler checks its arguments' shapes, lets the store check the rest in the order of protocol/errors.md#which-check-fails-first,
 /// and returns an operation that only changes the store once every check (and any injected
 /// fault) has passed.
 enum RecordMethods {

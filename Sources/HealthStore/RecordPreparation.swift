@@ -47,7 +47,7 @@ extension HealthStore {
   /// The device's iOS version as the model's type.
   public var deviceOSVersion: OSVersion { osVersion }
 
-  /// Checks a record in the order in protocol/errors.md#which-check-fails-first — CKType and its members mapped → iOS version →
+  /// Checks a record in the order of protocol/errors.md#which-check-fails-first — CKType and its members mapped → iOS version →
   /// writability → field values → authorization — and returns what to store. Changes nothing.
   public func prepareRecord(_ input: RecordInput, mode: WriteMode) throws(HealthError)
     -> PreparedRecord

@@ -39,7 +39,7 @@ public struct PreparedRead: Hashable, Sendable {
 }
 
 extension HealthStore {
-  /// Checks `readRecords` in the order in protocol/errors.md#which-check-fails-first: CKType mapped → iOS version → field values (range,
+  /// Checks `readRecords` in the order of protocol/errors.md#which-check-fails-first: CKType mapped → iOS version → field values (range,
   /// limit, unit) → read authorization. Changes nothing.
   public func prepareRead(_ request: ReadRequest) throws(HealthError) -> PreparedRead {
     let os = deviceOSVersion
