@@ -22,7 +22,7 @@ let package = Package(
       pkgConfig: "jansson",
       providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
     ),
-    // Typed JSON <-> channel values (SPEC section 3).
+    // Typed JSON <-> channel values (protocol/typed-json.md).
     .target(name: "ChannelJSON", dependencies: ["FlutterCodec", "CJansson"]),
     // HealthKit type catalogue, units, activities, the CKType RecordTypeMapper: data + pure functions.
     .target(name: "HealthKitModel"),
@@ -39,7 +39,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // SPEC section 13 figures, each beside its limit: `swift run -c release hkbridge-bench`.
+    // protocol/targets.md figures, each beside its limit: `swift run -c release hkbridge-bench`.
     .executableTarget(
       name: "hkbridge-bench",
       dependencies: [

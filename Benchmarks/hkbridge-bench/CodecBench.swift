@@ -6,7 +6,7 @@ import FlutterCodec
   import Darwin
 #endif
 
-/// SPEC 13 rows 1–3: codec throughput on a 1 MiB Float64List and a 1,000-record reply, and the
+/// protocol/targets.md rows 1–3: codec throughput on a 1 MiB Float64List and a 1,000-record reply, and the
 /// cost of one small method call.
 struct CodecBench {
   var quick: Bool

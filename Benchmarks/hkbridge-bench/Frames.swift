@@ -1,6 +1,6 @@
 import FlutterCodec
 
-/// Frames of the harness wire protocol (SPEC section 4): uint32 LE length, then kind, flags,
+/// Frames of the harness wire protocol (protocol/frames.md): uint32 LE length, then kind, flags,
 /// id (uint32 LE), channel length (uint16 LE), channel, payload.
 enum Frames {
   static let hello: UInt8 = 0x00

@@ -1,7 +1,7 @@
 import FlutterCodec
 import HealthPlugin
 
-/// SPEC 13: peak memory over 10^6 calls, in process: a mix of plugin calls through one
+/// protocol/targets.md: peak memory over 10^6 calls, in process: a mix of plugin calls through one
 /// `Dispatcher` (the bytes a serve loop hands it), with VmRSS / VmHWM of this process sampled
 /// after every tenth. The calls change no stored state, so memory must stay flat once warm.
 struct MemoryBench {

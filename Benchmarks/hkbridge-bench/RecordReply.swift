@@ -1,6 +1,6 @@
 import FlutterCodec
 
-/// A `readRecords` reply of `count` heart-rate samples in the shape of SPEC section 8: one map per
+/// A `readRecords` reply of `count` heart-rate samples in the shape of protocol/record-shapes.md: one map per
 /// sample with `uuid`, `type`, `hkType`, `start`, `end`, `value`, `unit`, `metadata`, `source`.
 func recordReply(count: Int) -> ChannelValue {
   let base = 1_704_067_200_000
@@ -30,7 +30,7 @@ func recordReply(count: Int) -> ChannelValue {
   return .list(records)
 }
 
-/// The emulator's deterministic uuid for counter `n` (SPEC section 11).
+/// The emulator's deterministic uuid for counter `n` (protocol/state.md#default-state).
 func uuid(_ n: Int) -> String {
   let hex = String(n, radix: 16)
   return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// SPEC 13: replay of a generated 10,000-exchange transcript by `hkbridge replay` (the whole
+/// protocol/targets.md: replay of a generated 10,000-exchange transcript by `hkbridge replay` (the whole
 /// process, start to exit). The transcript is written with placeholder replies, filled in once
 /// by `hkbridge replay --update`, and then replayed in bytes mode, where every exchange must pass.
 struct ReplayBench {

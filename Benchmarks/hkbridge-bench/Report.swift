@@ -21,7 +21,7 @@ struct Figure {
   var name: String
   /// The headline: a ratio when there is a limit beside it, else the figure itself.
   var result: String
-  /// The target from SPEC 13.
+  /// The target from protocol/targets.md.
   var target: String
   /// The raw figures and the limit measured beside them.
   var detail: String

@@ -1,4 +1,4 @@
-/// SPEC 13: round trips per second through a real `hkbridge serve` over pipes, pipelined and one
+/// protocol/targets.md: round trips per second through a real `hkbridge serve` over pipes, pipelined and one
 /// at a time, beside a bare pipe echo (`cat`) of the same frames; and the serve process's memory
 /// over the pipelined run (10^6 calls in a full run).
 struct ServeBench {

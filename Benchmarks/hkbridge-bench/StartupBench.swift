@@ -1,4 +1,4 @@
-/// SPEC 13: process start to HELLO, beside `/bin/true` started the same way (posix_spawn with
+/// protocol/targets.md: process start to HELLO, beside `/bin/true` started the same way (posix_spawn with
 /// pipes on stdin and stdout, timed until its first frame, or for `true` until its output ends).
 struct StartupBench {
   var quick: Bool

@@ -1,7 +1,7 @@
 import FlutterCodec
 import HealthPlugin
 
-/// SPEC 13: `writeRecord` and range queries (`readRecords` with `start`/`end`) at 10^4, 10^5 and
+/// protocol/targets.md: `writeRecord` and range queries (`readRecords` with `start`/`end`) at 10^4, 10^5 and
 /// 10^6 stored samples, in process through `Dispatcher.handleMessage` (the bytes a serve loop
 /// hands it, so each figure includes decoding the call and encoding the reply). The store is
 /// filled with heart-rate samples one minute apart by the control channel's `addSamples`.

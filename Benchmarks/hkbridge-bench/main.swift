@@ -1,4 +1,4 @@
-// hkbridge-bench: every figure of SPEC section 13, each beside its limit, measured in one run.
+// hkbridge-bench: every figure of protocol/targets.md, each beside its limit, measured in one run.
 //
 //   swift run -c release hkbridge-bench            full run (under ~2 minutes)
 //   swift run -c release hkbridge-bench --quick    a fast smoke run

@@ -1,7 +1,7 @@
 import CJansson
 import FlutterCodec
 
-/// Typed JSON ("channel JSON", SPEC section 3): one JSON notation for channel values.
+/// Typed JSON ("channel JSON", protocol/typed-json.md): one JSON notation for channel values.
 ///
 /// - `parse` reads one JSON text (jansson), `1` is int32, `1.0` float64, object key order kept,
 ///   `$`-tagged single-key objects become their tagged values.

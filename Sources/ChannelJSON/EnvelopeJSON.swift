@@ -1,6 +1,6 @@
 import FlutterCodec
 
-/// The typed JSON shapes of method calls and envelopes (SPEC sections 5 and 6):
+/// The typed JSON shapes of method calls and envelopes (protocol/transcripts.md and protocol/cli.md):
 /// `{"method": "name", "args": v}`, `{"ok": v}`, and
 /// `{"error": {"code": s, "message": s|null, "details": v}}` plus `"stacktrace"` when one was sent.
 extension ChannelJSON {

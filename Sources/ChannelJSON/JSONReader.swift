@@ -1,7 +1,7 @@
 import CJansson
 import FlutterCodec
 
-/// Turns a jansson document into a channel value, following SPEC section 3; remembers where it
+/// Turns a jansson document into a channel value, following protocol/typed-json.md; remembers where it
 /// is so that errors name the JSON path.
 struct JSONReader {
   private var path = JSONPath()

@@ -1,6 +1,6 @@
 import FlutterCodec
 
-/// The canonical typed JSON printer (SPEC section 3): one line, `", "` and `": "` separators,
+/// The canonical typed JSON printer (protocol/typed-json.md): one line, `", "` and `": "` separators,
 /// non-ASCII text as UTF-8, control characters escaped.
 enum JSONWriter {
   static func append(_ value: ChannelValue, to out: inout String) {

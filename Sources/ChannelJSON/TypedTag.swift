@@ -1,4 +1,4 @@
-/// The `$` tags of typed JSON (SPEC section 3): a JSON object with exactly one key, and that key
+/// The `$` tags of typed JSON (protocol/typed-json.md): a JSON object with exactly one key, and that key
 /// one of these, is the tagged value; any other object is a map.
 public enum TypedTag: String, Sendable, CaseIterable {
   case int64 = "$int64"

@@ -1,6 +1,6 @@
 import FlutterCodec
 
-/// Equality of channel values as a Dart test's `equals` sees the decoded values (SPEC section 5,
+/// Equality of channel values as a Dart test's `equals` sees the decoded values (protocol/transcripts.md,
 /// `--match value`):
 /// - numbers are equal by value whatever their width or kind: int32, int64, a large int that fits,
 ///   and float64 (`100 == 100.0`, `0 == -0.0`); NaN equals NaN;

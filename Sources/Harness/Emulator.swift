@@ -3,7 +3,7 @@ import HealthPlugin
 /// Makes the real emulator (a ``HealthPlugin/Dispatcher``) for the commands, so that they need
 /// not know the plugin module.
 public enum Emulator {
-  /// A fresh emulator in the default state (SPEC 11) with the given channels and device;
+  /// A fresh emulator in the default state (protocol/state.md#default-state) with the given channels and device;
   /// `warnings` receives the plugin's warnings (skipped identifiers, …).
   public static func make(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",

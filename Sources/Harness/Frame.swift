@@ -1,4 +1,4 @@
-/// The kinds of harness frame (SPEC section 4), with the direction each one travels.
+/// The kinds of harness frame (protocol/frames.md), with the direction each one travels.
 public enum FrameKind: UInt8, Sendable, CaseIterable {
   /// Host → Dart: the first frame after start (id 0, empty channel, payload the HELLO map).
   case hello = 0x00

@@ -1,5 +1,5 @@
 /// Why a frame body is malformed. `id` is the frame's id when the body was long enough to hold
-/// one, else 0 (SPEC section 4: "the frame with this id (0 if unknown)").
+/// one, else 0 (protocol/frames.md#serving-rules: "the frame with this id (0 if unknown)").
 public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
   public var id: UInt32
   public var reason: String

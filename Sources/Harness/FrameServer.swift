@@ -90,7 +90,7 @@ public final class FrameServer {
 
   // MARK: Frames the host starts
 
-  /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of SPEC section 4.
+  /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of protocol/frames.md.
   public func appendHello(emulatorVersion: String) {
     let hello = Self.hello(handler: handler, emulatorVersion: emulatorVersion)
     pending.appendFrame(

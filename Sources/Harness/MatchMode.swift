@@ -1,4 +1,4 @@
-/// How `replay` compares a reply with the transcript (SPEC section 5).
+/// How `replay` compares a reply with the transcript (protocol/transcripts.md).
 public enum MatchMode: String, Sendable, CaseIterable {
   /// The reply bytes equal `replyHex` exactly (the default for lines that have `replyHex`).
   case bytes

@@ -9,7 +9,7 @@ import HealthPlugin
   import Darwin
 #endif
 
-/// What `hkbridge serve` was asked for (SPEC section 6).
+/// What `hkbridge serve` was asked for (protocol/cli.md).
 public struct ServeOptions: Sendable {
   public var pluginChannels: [String]
   public var device: String
@@ -113,7 +113,7 @@ public enum Serve {
         return exitUsage
       }
       server.recorder?.header(options.recordHeader)
-      // A recording replays from SPEC 11's default state (iPhone, iOS 17.5): it starts with the
+      // A recording replays from the default state in protocol/state.md#default-state (iPhone, iOS 17.5): it starts with the
       // configure call that gives the device serve was started with.
       if options.device != "iPhone" || options.osVersion != "17.5" {
         server.recorder?.setupCall = MethodCall(

@@ -1,7 +1,7 @@
 import ChannelJSON
 import FlutterCodec
 
-/// A transcript (SPEC section 5): JSON Lines of notes and exchanges, kept line by line so that
+/// A transcript (protocol/transcripts.md): JSON Lines of notes and exchanges, kept line by line so that
 /// `replay --update` can rewrite a file keeping its notes, blank lines and order.
 public struct Transcript: Sendable {
   /// The file it was read from (for messages: `file:line`).

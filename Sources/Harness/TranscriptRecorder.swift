@@ -60,7 +60,7 @@ public final class TranscriptRecorder {
       replyBytes: RecordedBytes(reply))
   }
 
-  /// The control call that sets a fresh emulator (SPEC 11's default state, where replay starts)
+  /// The control call that sets a fresh emulator (the default state in protocol/state.md#default-state, where replay starts)
   /// up like this one: `configure` with the `--device`/`--os` serve started with; `nil` when those
   /// are the defaults.
   public var setupCall: MethodCall?
@@ -80,7 +80,7 @@ public final class TranscriptRecorder {
   }
 
   /// Records one served exchange. After a `reset` that brought the emulator back to the setup
-  /// device (not SPEC 11's default, where a replay's `reset` goes), records the setup again.
+  /// device (not the default in protocol/state.md#default-state, where a replay's `reset` goes), records the setup again.
   public func served(
     channel: String, payload: [UInt8]?, reply: [UInt8]?, handler: MessageHandling
   ) {

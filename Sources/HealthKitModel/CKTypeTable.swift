@@ -14,7 +14,7 @@ public enum CKTarget: Hashable, Sendable {
 public struct CKTypeRow: Sendable {
   public let ckType: String
   public let target: CKTarget
-  /// Where the seed disagrees with Apple or SPEC 9.2 ruled.
+  /// Where the seed disagrees with Apple or protocol/healthkit-rules.md#rulings ruled.
   public let note: String?
 
   init(_ ckType: String, _ target: CKTarget, note: String? = nil) {
@@ -25,11 +25,11 @@ public struct CKTypeRow: Sendable {
 }
 
 /// Seed `000_…`'s CKType → HealthKit table, one row per CKType (including composite members).
-/// `lactation`, `pregnancy` and `stairSpeed` are not CKTypes (SPEC 9.2).
+/// `lactation`, `pregnancy` and `stairSpeed` are not CKTypes (protocol/healthkit-rules.md#rulings).
 enum CKTypeTable {
   static let rows: [CKTypeRow] = direct + readOnly + refused + composites + nutrition
 
-  /// "Direct 1:1 Mappings" (plus `vo2Max`, SPEC 9.2, and `fitzpatrickSkinType`).
+  /// "Direct 1:1 Mappings" (plus `vo2Max`, protocol/healthkit-rules.md#rulings, and `fitzpatrickSkinType`).
   static let direct: [CKTypeRow] = [
     CKTypeRow("activeEnergy", .type("activeEnergyBurned")),
     CKTypeRow("restingEnergy", .type("basalEnergyBurned")),
@@ -66,12 +66,16 @@ enum CKTypeTable {
     CKTypeRow("distanceSwimming", .type("distanceSwimming")),
     CKTypeRow("restingHeartRate", .type("restingHeartRate")),
     CKTypeRow("heartRateVariability", .type("heartRateVariabilitySDNN")),
-    CKTypeRow("vo2Max", .type("vo2Max"), note: "SPEC 9.2: HKQuantityTypeIdentifierVO2Max, iOS 11"),
+    CKTypeRow(
+      "vo2Max", .type("vo2Max"),
+      note: "protocol/healthkit-rules.md#rulings: HKQuantityTypeIdentifierVO2Max, iOS 11"),
     CKTypeRow("environmentalAudioExposure", .type("environmentalAudioExposure")),
     CKTypeRow("headphoneAudioExposure", .type("headphoneAudioExposure")),
     CKTypeRow(
       "electrocardiogram", .type("electrocardiogramType"),
-      note: "listed as a direct mapping and as read-only; SPEC 9.2: read-only"),
+      note:
+        "listed as a direct mapping and as read-only; protocol/healthkit-rules.md#rulings: read-only"
+    ),
     CKTypeRow("contraceptive", .type("contraceptive")),
     CKTypeRow("progesteroneTest", .type("progesteroneTestResult")),
     CKTypeRow("numberOfAlcoholicBeverages", .type("numberOfAlcoholicBeverages")),
@@ -119,14 +123,14 @@ enum CKTypeTable {
     CKTypeRow("sleepSession.inBed", .categoryCase(type: "sleepAnalysis", caseName: "inBed")),
     CKTypeRow(
       "sleepSession.asleep", .categoryCase(type: "sleepAnalysis", caseName: "asleepCore"),
-      note: "SPEC 9.2: needs iOS 16"),
+      note: "protocol/healthkit-rules.md#rulings: needs iOS 16"),
     CKTypeRow("sleepSession.awake", .categoryCase(type: "sleepAnalysis", caseName: "awake")),
     CKTypeRow(
       "sleepSession.deep", .categoryCase(type: "sleepAnalysis", caseName: "asleepDeep"),
-      note: "SPEC 9.2: needs iOS 16"),
+      note: "protocol/healthkit-rules.md#rulings: needs iOS 16"),
     CKTypeRow(
       "sleepSession.rem", .categoryCase(type: "sleepAnalysis", caseName: "asleepREM"),
-      note: "SPEC 9.2: needs iOS 16"),
+      note: "protocol/healthkit-rules.md#rulings: needs iOS 16"),
     CKTypeRow("sleepSession.outOfBed", .refused(.noEquivalent)),
     CKTypeRow("workout", .type("workoutType")),
     CKTypeRow("workout.energy", .type("activeEnergyBurned")),

@@ -30,7 +30,7 @@ public enum Catalogue {
   }
 
   /// Why a type cannot be shared (written) by an app, or nil when it can. Derived from the
-  /// type's class plus seed 001's device-exclusive list (SPEC 9.2 exempts runningPower and
+  /// type's class plus seed 001's device-exclusive list (protocol/healthkit-rules.md#rulings exempts runningPower and
   /// runningSpeed). Unknown identifiers: nil (the caller reports them as unknown first).
   public static func shareRefusal(_ identifier: String) -> RefusalReason? {
     guard let row = info(identifier) else { return nil }

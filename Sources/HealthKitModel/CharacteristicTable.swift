@@ -1,4 +1,4 @@
-/// The six `HKCharacteristicTypeIdentifier`s (SPEC 9.5) and their value cases.
+/// The six `HKCharacteristicTypeIdentifier`s (protocol/healthkit-rules.md#characteristics) and their value cases.
 enum CharacteristicTable {
   static let rows: [TypeInfo] = [
     characteristic("biologicalSex", 8, 0, CharacteristicCases.biologicalSex),
@@ -47,7 +47,7 @@ public enum CharacteristicCases {
     CategoryCase("notSet", 0), CategoryCase("no", 1), CategoryCase("yes", 2),
   ]
 
-  /// `HKActivityMoveMode`: Apple defines no `notSet` case; SPEC 9.5 reports an unset value as 0.
+  /// `HKActivityMoveMode`: Apple defines no `notSet` case; protocol/healthkit-rules.md#characteristics reports an unset value as 0.
   public static let activityMoveMode = [
     CategoryCase("activeEnergy", 1), CategoryCase("appleMoveTime", 2),
   ]

@@ -19,12 +19,12 @@ public enum DeviceExclusiveList {
     "infrequentMenstrualCycles",
     // Special cases.
     "workoutRoute", "electrocardiogram",
-    // Seed 000's read-only table names these too; SPEC 9.2 lets seed 000 rule the CKType level,
+    // Seed 000's read-only table names these too; protocol/healthkit-rules.md#rulings lets seed 000 rule the CKType level,
     // so they join the one list instead of becoming a per-row flag.
     "walkingStepLength", "walkingAsymmetryPercentage", "walkingDoubleSupportPercentage",
   ]
 
-  /// SPEC 9.2: seed `000_…` writes these inside a workout, so they stay writable although the
+  /// protocol/healthkit-rules.md#rulings: seed `000_…` writes these inside a workout, so they stay writable although the
   /// list above names them.
   public static let writableInWorkout: Set<String> = ["runningPower", "runningSpeed"]
 

@@ -39,7 +39,7 @@ public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Unit conversions and the unit check of quantity types (SPEC 9.3).
+/// Unit conversions and the unit check of quantity types (protocol/healthkit-rules.md#units).
 public enum Units {
   /// Converts `value` between two unit strings.
   public static func convert(_ value: Double, from: String, to: String) throws(ModelError)

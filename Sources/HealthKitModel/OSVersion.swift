@@ -46,6 +46,6 @@ public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible
     (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
   }
 
-  /// The default iOS version of the emulator (SPEC 11).
+  /// The default iOS version of the emulator (protocol/state.md#default-state).
   public static let emulatorDefault = OSVersion(17, 5)
 }

@@ -123,7 +123,7 @@ public enum RecordTypeMapper {
   }
 
   /// The HealthKit identifiers a CKType stands for in `requestPermissions`/`checkPermissions`
-  /// (SPEC 7): `bloodPressure` → systolic + diastolic (never the correlation), `nutrition` →
+  /// (protocol/channel-api.md#plugin-channel): `bloodPressure` → systolic + diastolic (never the correlation), `nutrition` →
   /// every nutrient iOS has, `sleepSession` → sleep analysis, `workout` → the workout type;
   /// any other CKType → its own identifier.
   public static func permissionIdentifiers(for ckType: String, os: OSVersion) throws(Refusal)

@@ -23,7 +23,7 @@ public enum RefusalReason: String, CaseIterable, Sendable {
   /// Activity summaries are computed by the system.
   case activitySummary
 
-  /// The error family the plugin reports this reason with (SPEC 10).
+  /// The error family the plugin reports this reason with (protocol/errors.md#codes).
   public var family: RefusalFamily {
     switch self {
     case .unknownType, .noEquivalent, .workoutOnly, .activityDependent, .activityNotSupported:

@@ -1,4 +1,4 @@
-/// The special record fields of SPEC 8 / seed `000_…` "Special Metadata Requirements".
+/// The special record fields of protocol/record-shapes.md / seed `000_…` "Special Metadata Requirements".
 public enum SpecialFields {
   /// `mealType` → `HKMetadataKeyBloodGlucoseMealTime` (`HKBloodGlucoseMealTime`).
   public static let bloodGlucoseMealTime = [
@@ -35,7 +35,7 @@ public struct MetadataKey: Hashable, Sendable {
   public let rawValue: String
 }
 
-/// HealthKit's `HKMetadataKey…` constants (SPEC 9.7: any other key starting with `HK` is invalid).
+/// HealthKit's `HKMetadataKey…` constants (protocol/healthkit-rules.md#metadata: any other key starting with `HK` is invalid).
 public enum MetadataKeys {
   /// Keys whose raw value is the constant name without `MetadataKey`.
   static let shortForm = [
@@ -80,7 +80,7 @@ public enum MetadataKeys {
   /// Whether `key` is one of HealthKit's keys, written as the constant's name or its value.
   public static func isHealthKitKey(_ key: String) -> Bool { known.contains(key) }
 
-  /// SPEC 9.7: a key starting with `HK` that is not HealthKit's own is invalid.
+  /// protocol/healthkit-rules.md#metadata: a key starting with `HK` that is not HealthKit's own is invalid.
   public static func isAllowed(_ key: String) -> Bool {
     !key.hasPrefix("HK") || isHealthKitKey(key)
   }

@@ -68,7 +68,7 @@ public enum WorkoutActivities {
   }
 }
 
-/// `locationType` of a workout (SPEC 9.8): stored as `HKMetadataKeyIndoorWorkout`.
+/// `locationType` of a workout (protocol/healthkit-rules.md#workouts): stored as `HKMetadataKeyIndoorWorkout`.
 public enum WorkoutLocation: String, CaseIterable, Sendable {
   case indoor
   case outdoor

@@ -12,7 +12,7 @@ enum CKTypePermissionMethods {
     "checkPermissions": .healthKit(takes: ["types"], checkPermissions),
   ]
 
-  /// The order in which the refusal stages are checked (SPEC 7): the earliest failing stage
+  /// The order in which the refusal stages are checked (protocol/errors.md#which-check-fails-first): the earliest failing stage
   /// gives the error's code.
   static let stageOrder: [HealthErrorCode] = [
     .unsupportedType, .typeUnavailableOnOS, .readOnlyType,

@@ -2,7 +2,7 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 
-/// The control channel `hkbridge/control` (SPEC 11): sets the emulated device and the simulated
+/// The control channel `hkbridge/control` (protocol/channel-api.md#control-channel-hkbridgecontrol): sets the emulated device and the simulated
 /// user up, and shows the store. Like every method, each declares the arguments it takes
 /// (`takes:`); a key it does not take is refused.
 enum ControlMethods {

@@ -4,7 +4,7 @@ import HealthStore
 /// The plugin methods that are not about one data type: platform, availability, settings.
 /// `getPlatformVersion` and `isAvailable` answer when HealthKit is unavailable; like every other
 /// plugin method, `openHealthSettings` and `revokePermissions` then fail with
-/// `HEALTH_DATA_UNAVAILABLE` (SPEC 9.6, and SPEC 7's order of checks).
+/// `HEALTH_DATA_UNAVAILABLE` (protocol/healthkit-rules.md#devices, and the order of checks in protocol/errors.md#which-check-fails-first).
 enum CoreMethods {
   static let table: MethodTable = [
     "getPlatformVersion": .always(takes: []) { context in

@@ -1,7 +1,7 @@
 import FlutterCodec
 import HealthStore
 
-/// The one place where typed errors become the `FlutterError` Dart sees (SPEC section 10).
+/// The one place where typed errors become the `FlutterError` Dart sees (protocol/errors.md#codes).
 ///
 /// `details` is always a map. Its keys appear only when they apply, always in this order:
 /// `hkErrorCode`, `type`, `field`, `didYouMean`, `expected`, `offset`, `minimumOS`, `deviceOS`,

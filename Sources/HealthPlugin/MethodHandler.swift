@@ -46,7 +46,7 @@ final class MethodEnvironment {
 /// The last step of a call, run only after every check passed: it may change the store.
 public typealias MethodOperation = () throws(HealthError) -> ChannelValue
 
-/// One method of a channel, run through SPEC 7's order of checks:
+/// One method of a channel, run through the order of checks in protocol/errors.md#which-check-fails-first:
 ///
 /// 1. HealthKit available (when `requiresHealthKit`);
 /// 2. argument shapes: first the keys (every key must be one of `takes`, the method's declared

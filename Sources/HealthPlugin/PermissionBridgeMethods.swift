@@ -2,8 +2,8 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 
-/// The permission bridge of seed 002 ("Flutter Plugin Bridge Example") plus SPEC 7's
-/// `authorizationStatus` and `requestStatus`. These methods take raw HealthKit identifiers and
+/// The permission bridge of seed 002 ("Flutter Plugin Bridge Example") plus the plugin
+/// channel's `authorizationStatus` and `requestStatus` (protocol/channel-api.md#plugin-channel). These methods take raw HealthKit identifiers and
 /// behave as the bridge does on iOS: an identifier HealthKit does not know, of the wrong class,
 /// or newer than the device's iOS is SKIPPED with a warning that suggests the right spelling.
 enum PermissionBridgeMethods {
@@ -138,7 +138,7 @@ enum PermissionBridgeMethods {
 
   // MARK: Characteristics
 
-  /// `readCharacteristic`: `{identifier: String}` → SPEC 9.5.
+  /// `readCharacteristic`: `{identifier: String}` → protocol/healthkit-rules.md#characteristics.
   @Sendable
   static func readCharacteristic(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let identifier = try context.arguments.string("identifier")

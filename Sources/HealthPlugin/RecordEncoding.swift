@@ -1,12 +1,12 @@
 import FlutterCodec
 import HealthStore
 
-/// Stored samples and write results as channel values (SPEC 7, 8). Integers are Swift `Int`s on
+/// Stored samples and write results as channel values (protocol/channel-api.md#plugin-channel and protocol/record-shapes.md). Integers are Swift `Int`s on
 /// iOS, which Flutter's iOS codec writes as int64 (tag 4) however small.
 enum RecordEncoding {
   static func integer(_ value: Int) -> ChannelValue { .swiftInt(value) }
 
-  /// One sample in the shape of SPEC 8: `uuid`, `type`, `hkType`, `start`, `end`, the kind's
+  /// One sample in the shape of protocol/record-shapes.md: `uuid`, `type`, `hkType`, `start`, `end`, the kind's
   /// fields, `metadata`, `source`.
   static func sample(_ sample: StoredSample, store: HealthStore) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = [

@@ -2,9 +2,9 @@ import FlutterCodec
 import HealthStore
 
 /// The record methods (writeRecord, writeRecords, readRecords, deleteRecords, startWorkout,
-/// endWorkout, discardWorkout) and the control channel's addSamples (SPEC 7, 8, 9.8, 11).
+/// endWorkout, discardWorkout) and the control channel's addSamples (protocol/channel-api.md, protocol/record-shapes.md and protocol/healthkit-rules.md#workouts).
 ///
-/// Each handler checks its arguments' shapes, lets the store check the rest in SPEC 7's order,
+/// Each handler checks its arguments' shapes, lets the store check the rest in the order of protocol/errors.md#which-check-fails-first,
 /// and returns an operation that only changes the store once every check (and any injected
 /// fault) has passed.
 enum RecordMethods {

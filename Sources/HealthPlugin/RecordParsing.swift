@@ -2,7 +2,7 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 
-/// Reads a record (SPEC 8) out of the channel's arguments: argument shapes only (required
+/// Reads a record (protocol/record-shapes.md) out of the channel's arguments: argument shapes only (required
 /// fields present, every field of the right type, no unknown keys, checked first). The store
 /// checks the rest.
 enum RecordParsing {
@@ -86,7 +86,7 @@ enum RecordParsing {
 
   // MARK: Metadata
 
-  /// The metadata map: string keys; values kept as sent (the store applies SPEC 9.7).
+  /// The metadata map: string keys; values kept as sent (the store applies protocol/healthkit-rules.md#metadata).
   static func metadataEntries(_ map: Arguments?) throws(HealthError) -> [MetadataInputEntry] {
     guard let map else { return [] }
     let keys = try map.keys()
@@ -108,7 +108,7 @@ enum RecordParsing {
 
   // MARK: Quantities and categories
 
-  /// The special fields of a CKType (SPEC 8), by their shape.
+  /// The special fields of a CKType (protocol/record-shapes.md), by their shape.
   static func specialFields(_ args: Arguments, type: String) throws(HealthError)
     -> [String: SpecialFieldValue]
   {

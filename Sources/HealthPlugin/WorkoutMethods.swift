@@ -1,7 +1,7 @@
 import FlutterCodec
 import HealthStore
 
-/// startWorkout, endWorkout and discardWorkout (SPEC 7, 9.8; seed `003_…`, GymTrack).
+/// startWorkout, endWorkout and discardWorkout (protocol/channel-api.md#plugin-channel and protocol/healthkit-rules.md#workouts; seed `003_…`, GymTrack).
 enum WorkoutMethods {
   @Sendable
   static func start(_ context: MethodContext) throws(HealthError) -> MethodOperation {

@@ -1,6 +1,6 @@
 import HealthKitModel
 
-/// HealthKit's authorization rules (SPEC 9.4), over raw identifiers that the caller has already
+/// HealthKit's authorization rules (protocol/healthkit-rules.md#authorization), over raw identifiers that the caller has already
 /// checked (known, available on this iOS, shareable where shared).
 extension HealthStore {
   /// The authorization of a raw identifier (both not determined when never touched).

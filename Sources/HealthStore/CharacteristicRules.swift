@@ -1,6 +1,6 @@
 import HealthKitModel
 
-/// Reading characteristics (SPEC 9.5).
+/// Reading characteristics (protocol/healthkit-rules.md#characteristics).
 extension HealthStore {
   /// The characteristic type of a raw identifier: unknown or not a characteristic →
   /// `UNSUPPORTED_TYPE`; newer than the device → `TYPE_UNAVAILABLE_ON_OS`.

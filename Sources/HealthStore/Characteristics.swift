@@ -1,4 +1,4 @@
-/// The value of a characteristic (SPEC 9.5), as the user entered it in the Health app.
+/// The value of a characteristic (protocol/healthkit-rules.md#characteristics), as the user entered it in the Health app.
 public enum CharacteristicValue: Sendable, Hashable {
   /// Not entered: enumerations read as raw value 0 (`notSet`), the date of birth as `null`.
   case notSet

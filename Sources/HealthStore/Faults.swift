@@ -1,5 +1,5 @@
 /// A failure the control channel injected for a method (`injectFault`). It is consumed by the
-/// named method after all its other checks pass (SPEC 7 order), `remaining` times.
+/// named method after all its other checks pass (in the order of checks of protocol/errors.md#which-check-fails-first), `remaining` times.
 public struct InjectedFault: Sendable, Hashable {
   public var method: String
   public var error: HealthError

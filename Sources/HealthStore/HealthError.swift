@@ -1,4 +1,4 @@
-/// The error codes of the channel's error catalogue (SPEC section 10). The raw value is the
+/// The error codes of the channel's error catalogue (protocol/errors.md#codes). The raw value is the
 /// `FlutterError.code` Dart sees.
 public enum HealthErrorCode: String, Sendable, CaseIterable, Hashable {
   case invalidArguments = "INVALID_ARGUMENTS"

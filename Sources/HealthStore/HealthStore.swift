@@ -6,7 +6,7 @@ public enum DeviceModel: String, Sendable, CaseIterable, Hashable {
   case iPad
 }
 
-/// Whether HealthKit answers on the configured device (SPEC 9.6).
+/// Whether HealthKit answers on the configured device (protocol/healthkit-rules.md#devices).
 public enum Availability: Sendable, Hashable {
   case available
   /// No HealthKit on this device (iPad before iPadOS 17): `hkErrorCode` 1.
@@ -21,7 +21,7 @@ public enum Availability: Sendable, Hashable {
 ///
 /// Every mutating operation either succeeds completely or throws and changes nothing.
 public final class HealthStore {
-  // MARK: Defaults (SPEC 11)
+  // MARK: Defaults (protocol/state.md#default-state)
 
   public static let defaultBundleId = "com.example.app"
   /// 2024-01-01T00:00:00Z in milliseconds since the Unix epoch.
@@ -34,7 +34,7 @@ public final class HealthStore {
   public static let oldestOSVersion = OSVersion(8, 0)
   /// The newest major version the emulator accepts.
   public static let newestOSMajor = 99
-  /// iOS 17.5 (SPEC 11).
+  /// iOS 17.5 (protocol/state.md#default-state).
   public static let defaultOSVersion = OSVersion(17, 5)
   /// iPadOS 17.0 brought HealthKit to iPad.
   public static let firstIPadOSWithHealthKit = OSVersion(17, 0)
@@ -112,7 +112,7 @@ public final class HealthStore {
   }
 
   /// The name of the device's system: `iOS` on an iPhone, `iPadOS` on an iPad whatever the
-  /// version (SPEC 7: `getPlatformVersion` names the configured device).
+  /// version (protocol/channel-api.md#availability-platform-and-settings: `getPlatformVersion` names the configured device).
   public var systemName: String {
     device == .iPad ? "iPadOS" : "iOS"
   }

@@ -93,7 +93,7 @@ struct PackedSample: Sendable {
   /// The identifier, without unpacking the rest.
   func identifier(in kinds: SampleKinds) -> String { kinds[kind].identifier }
 
-  /// SPEC 7's overlap rule, as `StoredSample.overlaps`.
+  /// the overlap rule in protocol/healthkit-rules.md#time, as `StoredSample.overlaps`.
   func overlaps(start rangeStart: Int, end rangeEnd: Int) -> Bool {
     if start == end { return rangeStart <= start && start < rangeEnd }
     return start < rangeEnd && end > rangeStart

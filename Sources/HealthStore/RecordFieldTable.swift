@@ -62,7 +62,7 @@ public enum RecordKind: Hashable, Sendable {
   }
 }
 
-/// A record field that SPEC 8 / seed `000_…` "Special Metadata Requirements" turns into metadata.
+/// A record field that protocol/record-shapes.md / seed `000_…` "Special Metadata Requirements" turns into metadata.
 public struct SpecialFieldRule: Sendable {
   /// The shape the field must have.
   public enum Shape: Sendable {
@@ -142,7 +142,7 @@ public enum RecordFieldTable {
   public static let foodTypeKey = "HKMetadataKeyFoodType"
   /// A workout's `locationType` → `HKMetadataKeyIndoorWorkout` (1 indoor, 0 outdoor).
   public static let indoorWorkoutKey = "HKMetadataKeyIndoorWorkout"
-  /// An aborted workout (SPEC 9.8).
+  /// An aborted workout (protocol/healthkit-rules.md#workouts).
   public static let abortedKey = "ck_aborted"
   /// The workout series fields, in the order they are read and stored.
   public static let workoutSeriesFields = ["energy", "distance", "speed", "power", "heartRate"]

@@ -1,4 +1,4 @@
-/// A metadata value as the caller sent it, before SPEC 9.7's rules are applied.
+/// A metadata value as the caller sent it, before the rules in protocol/healthkit-rules.md#metadata are applied.
 public enum MetadataInput: Hashable, Sendable {
   case string(String)
   case int(Int)
@@ -51,7 +51,7 @@ public struct StageInput: Hashable, Sendable {
   }
 }
 
-/// A special field's value (SPEC 8): a string or a bool, per `RecordFieldTable`.
+/// A special field's value (protocol/record-shapes.md): a string or a bool, per `RecordFieldTable`.
 public enum SpecialFieldValue: Hashable, Sendable {
   case string(String)
   case bool(Bool)
@@ -168,7 +168,7 @@ public enum RecordFields: Hashable, Sendable {
   case audiogram([AudiogramPoint])
 }
 
-/// A record (SPEC 8) whose argument shapes were checked by the plugin. Everything else — the
+/// A record (protocol/record-shapes.md) whose argument shapes were checked by the plugin. Everything else — the
 /// mapping, the iOS version, writability, field values, authorization — is checked by
 /// `HealthStore.prepareRecord`.
 public struct RecordInput: Hashable, Sendable {

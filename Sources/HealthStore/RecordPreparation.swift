@@ -20,7 +20,7 @@ public struct PlannedSample: Hashable, Sendable {
 }
 
 /// A record that passed every check: the samples to create. `commitRecord` mints the members'
-/// uuids first, in record order, then the container's (SPEC 7).
+/// uuids first, in record order, then the container's (protocol/record-shapes.md#fields-by-kind).
 public struct PreparedRecord: Hashable, Sendable {
   public var ckType: String
   /// Correlation members or sleep stages (each its own sample).
@@ -47,7 +47,7 @@ extension HealthStore {
   /// The device's iOS version as the model's type.
   public var deviceOSVersion: OSVersion { osVersion }
 
-  /// Checks a record in SPEC 7's order — CKType and its members mapped → iOS version →
+  /// Checks a record in the order of protocol/errors.md#which-check-fails-first — CKType and its members mapped → iOS version →
   /// writability → field values → authorization — and returns what to store. Changes nothing.
   public func prepareRecord(_ input: RecordInput, mode: WriteMode) throws(HealthError)
     -> PreparedRecord
@@ -178,7 +178,7 @@ struct RecordBuilder {
   static func resolveMember(_ composite: String, _ name: String, what: String) throws(HealthError)
     -> ResolvedType
   {
-    // SPEC 8 names nutrients by their `nutrition.*` CKTypes: `protein` and `nutrition.protein`
+    // protocol/record-shapes.md names nutrients by their `nutrition.*` CKTypes: `protein` and `nutrition.protein`
     // are the same nutrient (likewise a stage may be written `deep` or `sleepSession.deep`).
     let prefix = composite + "."
     let ckType = name.hasPrefix(prefix) ? name : prefix + name
@@ -286,7 +286,7 @@ struct RecordBuilder {
     }
     let start = input.start
     let end = input.end ?? input.start
-    // SPEC 7's field-value order: numbers and units, then dates, metadata, category cases.
+    // the field-value order in protocol/errors.md#which-check-fails-first: numbers and units, then dates, metadata, category cases.
     try checkNumbersAndUnits(type)
     try checkDates(start: start, end: end)
     var metadata = try Self.metadata(input.metadata)

@@ -34,12 +34,12 @@ public struct PreparedRead: Hashable, Sendable {
   /// Report samples under the requested CKType (not for `sleepSession`: each stage keeps its
   /// own `sleepSession.<stage>`).
   public var reportsRequestedType: Bool
-  /// The read decision was denied for some type: only this app's samples, silently (SPEC 9.4).
+  /// The read decision was denied for some type: only this app's samples, silently (protocol/healthkit-rules.md#authorization).
   public var ownSamplesOnly: Bool
 }
 
 extension HealthStore {
-  /// Checks `readRecords` in SPEC 7's order: CKType mapped → iOS version → field values (range,
+  /// Checks `readRecords` in the order of protocol/errors.md#which-check-fails-first: CKType mapped → iOS version → field values (range,
   /// limit, unit) → read authorization. Changes nothing.
   public func prepareRead(_ request: ReadRequest) throws(HealthError) -> PreparedRead {
     let os = deviceOSVersion

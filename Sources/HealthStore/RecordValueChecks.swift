@@ -1,6 +1,6 @@
 import HealthKitModel
 
-/// The field-value checks of a record (SPEC 7's "field values" step, SPEC 9.3 and 9.7): numbers,
+/// The field-value checks of a record (the "field values" step in protocol/errors.md#which-check-fails-first, protocol/healthkit-rules.md): numbers,
 /// units, metadata, special fields, category cases and audiogram points.
 extension RecordBuilder {
   // MARK: Values and units
@@ -32,7 +32,7 @@ extension RecordBuilder {
 
   // MARK: Metadata
 
-  /// SPEC 9.7: String, Int, Double or bool (stored as 0/1); no null or nested values; no `HK…`
+  /// protocol/healthkit-rules.md#metadata: String, Int, Double or bool (stored as 0/1); no null or nested values; no `HK…`
   /// key that is not HealthKit's own; each key once.
   static func metadata(_ entries: [MetadataInputEntry]) throws(HealthError) -> [MetadataEntry] {
     var result: [MetadataEntry] = []

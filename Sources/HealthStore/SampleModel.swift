@@ -1,4 +1,4 @@
-/// A stored metadata value (SPEC 9.7). HealthKit keeps `NSString`/`NSNumber` (and quantities and
+/// A stored metadata value (protocol/healthkit-rules.md#metadata). HealthKit keeps `NSString`/`NSNumber` (and quantities and
 /// dates, which the channel cannot carry): a bool is stored as the number 0 or 1.
 public enum MetadataValue: Hashable, Sendable {
   case string(String)
@@ -177,7 +177,7 @@ public struct StoredSample: Hashable, Sendable {
   /// `end - start` in milliseconds (never negative: the store only keeps `start <= end`).
   public var duration: Int { end - start }
 
-  /// SPEC 7's overlap rule (HealthKit's default sample predicate): an interval sample overlaps
+  /// the overlap rule in protocol/healthkit-rules.md#time (HealthKit's default sample predicate): an interval sample overlaps
   /// `[start, end)` when it starts before `end` and ends after `start`; an instantaneous sample
   /// counts when `start <= sample.start < end`.
   public func overlaps(start rangeStart: Int, end rangeEnd: Int) -> Bool {

@@ -7,7 +7,7 @@
 /// sample goes after every sample with the same or an earlier start, so ties keep the order of
 /// writing, and an insert or delete anywhere in time moves at most one block of entries.
 ///
-/// A range query (SPEC 7's overlap rule) must find every sample with `sample.start < end` and
+/// A range query (the overlap rule in protocol/healthkit-rules.md#time) must find every sample with `sample.start < end` and
 /// `sample.end > start` (or, instantaneous, `start <= sample.start < end`). The first condition
 /// is a prefix of the index. For the second, each index keeps the longest duration it has ever
 /// held (`maxDuration`, never lowered on delete, so it stays an upper bound): a sample that ends

@@ -27,7 +27,7 @@ extension TypeProblem {
 }
 
 extension HealthErrorCode {
-  /// The code a family of model refusals is reported with (SPEC 10).
+  /// The code a family of model refusals is reported with (protocol/errors.md#codes).
   public init(_ family: RefusalFamily) {
     switch family {
     case .unsupported: self = .unsupportedType

@@ -1,6 +1,6 @@
 import HealthKitModel
 
-/// Workout records and workout sessions (SPEC 8, 9.8; seed `003_…`, GymTrack).
+/// Workout records and workout sessions (protocol/record-shapes.md and protocol/healthkit-rules.md#workouts; seed `003_…`, GymTrack).
 extension RecordBuilder {
   /// The numbers, units and times of a workout's series and elevation.
   func checkWorkoutNumbers(_ workout: WorkoutInput) throws(HealthError) {
@@ -133,7 +133,7 @@ extension HealthStore {
   /// The iOS version that brought `HKWorkoutSession` to iPhone.
   public static let liveWorkoutMinimumOS = OSVersion(17, 0)
 
-  /// Checks `startWorkout` (SPEC 9.8): the activity is a case name (else `INVALID_ARGUMENTS`)
+  /// Checks `startWorkout` (protocol/healthkit-rules.md#workouts): the activity is a case name (else `INVALID_ARGUMENTS`)
   /// available on this iOS, `live` needs iOS 17, `locationType` is a known location, the app
   /// may share workouts, and no other live session runs. Returns the session without its id.
   public func prepareWorkoutStart(

@@ -16,7 +16,7 @@ struct EncodeCommand: ParsableCommand {
     commandName: "encode",
     abstract: "Typed JSON to the hex of Flutter's standard codec bytes.",
     discussion: """
-      Typed JSON (SPEC section 3): 1 is an int32, 1.0 a float64, {"$int64": 1}
+      Typed JSON (protocol/typed-json.md): 1 is an int32, 1.0 a float64, {"$int64": 1}
       forces tag 4; {"$uint8List": "AQID"}, {"$float64": "NaN"},
       {"$map": [[1, "one"]]} and the other $ tags name the remaining types.
       A JSON argument left out is read from stdin.

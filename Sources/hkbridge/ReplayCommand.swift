@@ -1,7 +1,7 @@
 import ArgumentParser
 import Harness
 
-/// `hkbridge replay`: replays transcripts against a fresh emulator per file (SPEC section 5).
+/// `hkbridge replay`: replays transcripts against a fresh emulator per file (protocol/transcripts.md).
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",

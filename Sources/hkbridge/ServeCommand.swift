@@ -9,7 +9,7 @@ import Harness
   import Darwin
 #endif
 
-/// `hkbridge serve`: the stdin/stdout harness of SPEC section 4.
+/// `hkbridge serve`: the stdin/stdout harness of protocol/frames.md.
 struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",

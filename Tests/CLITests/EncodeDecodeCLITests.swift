@@ -8,7 +8,7 @@ import Testing
   import Darwin
 #endif
 
-/// The SPEC's example value and its Flutter bytes: list of 4; int32 1; float64 1.0 (already
+/// The example value of protocol/typed-json.md and its Flutter bytes: list of 4; int32 1; float64 1.0 (already
 /// 8-aligned at offset 8); int64 1; the string "é" (UTF-8 c3 a9).
 let exampleJSON = #"[1, 1.0, {"$int64": 1}, "é"]"#
 let exampleHex = "0c04030100000006000000000000f03f0401000000000000000702c3a9"

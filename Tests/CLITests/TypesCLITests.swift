@@ -1,10 +1,10 @@
 import Testing
 
-/// `hkbridge types` (SPEC section 6). Expected rows are taken from seed 000's tables and SPEC 9.2,
+/// `hkbridge types` (protocol/cli.md). Expected rows are taken from seed 000's tables and protocol/healthkit-rules.md#rulings,
 /// not from the command's output.
 @Suite("hkbridge types")
 struct TypesCLITests {
-  /// One expected `--json` row, as the seed and SPEC state it.
+  /// One expected `--json` row, as the seed and protocol/healthkit-rules.md state it.
   struct Row: Sendable, CustomStringConvertible {
     var os: String
     var ckType: String
@@ -21,7 +21,7 @@ struct TypesCLITests {
       os: "17.5", ckType: "weight",
       json: #"{"ckType": "weight", "hkIdentifier": "HKQuantityTypeIdentifierBodyMass", "#
         + #""kind": "quantity", "minimumOS": "8.0", "read": true, "write": true, "reason": null}"#),
-    // SPEC 9.2: vo2Max maps to HKQuantityTypeIdentifierVO2Max, iOS 11.
+    // protocol/healthkit-rules.md#rulings: vo2Max maps to HKQuantityTypeIdentifierVO2Max, iOS 11.
     Row(
       os: "12.0", ckType: "vo2Max",
       json: #"{"ckType": "vo2Max", "hkIdentifier": "HKQuantityTypeIdentifierVO2Max", "#
@@ -44,7 +44,7 @@ struct TypesCLITests {
       json: #"{"ckType": "bloodType", "hkIdentifier": "#
         + #""HKCharacteristicTypeIdentifierBloodType", "kind": "characteristic", "#
         + #""minimumOS": "8.0", "read": true, "write": false, "reason": "characteristic"}"#),
-    // SPEC 8: standalone distance is only valid inside a workout.
+    // protocol/record-shapes.md: standalone distance is only valid inside a workout.
     Row(
       os: "17.5", ckType: "distance",
       json: #"{"ckType": "distance", "hkIdentifier": null, "kind": "workoutComponent", "#
@@ -75,13 +75,13 @@ struct TypesCLITests {
     #expect(names == names.sorted())
     #expect(names.contains("bloodPressure.systolic"))
     #expect(names.contains("nutrition.protein"))
-    // SPEC 9.2: these are not CKTypes.
+    // protocol/healthkit-rules.md#rulings: these are not CKTypes.
     #expect(!names.contains("lactation"))
     #expect(!names.contains("pregnancy"))
     #expect(!names.contains("stairSpeed"))
   }
 
-  @Test("electrocardiogram is read-only (SPEC 9.2)")
+  @Test("electrocardiogram is read-only (protocol/healthkit-rules.md#rulings)")
   func electrocardiogramReadOnly() throws {
     let result = try hkbridge(["types", "--os", "17.5", "--json"])
     let line = result.stdout.split(separator: "\n").first {

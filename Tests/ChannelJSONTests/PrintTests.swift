@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Typed JSON: the canonical printer")
 struct PrintTests {
-  @Test("SPEC example: one line, \", \" and \": \" separators, UTF-8 text")
+  @Test("Documented example: one line, \", \" and \": \" separators, UTF-8 text")
   func specExample() {
     let value: ChannelValue = [1, 1.0, .int64(1), "é"]
     #expect(ChannelJSON.print(value) == #"[1, 1.0, {"$int64": 1}, "é"]"#)

@@ -128,7 +128,7 @@ import Testing
   }
 
   @Test func aRecordingWithDeviceScenarioAndResetReplaysCleanly() throws {
-    // Replay starts from SPEC 11's default state (iPhone, iOS 17.5): the recording must carry
+    // Replay starts from the default state in protocol/state.md#default-state (iPhone, iOS 17.5): the recording must carry
     // the --device/--os setup and the scenario's calls, and the setup again after a reset.
     let scratch = try ScratchDirectory()
     let recording = scratch.url.appendingPathComponent("ipad.jsonl").path

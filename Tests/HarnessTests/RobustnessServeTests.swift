@@ -4,7 +4,7 @@ import Testing
 /// `hkbridge serve` fed random bytes, cut-off frames, huge declared lengths and a reader that
 /// goes away: it answers what it can and ends with a documented exit status (0 at a frame
 /// boundary or when stdout is closed, 3 inside a frame), never by a signal, and never holds an
-/// oversize frame in memory (SPEC section 4).
+/// oversize frame in memory (protocol/frames.md).
 @Suite struct RobustnessServeTests {
   static let helloKind: UInt8 = 0x00
   static let replyKind: UInt8 = 0x02

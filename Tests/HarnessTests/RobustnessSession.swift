@@ -131,7 +131,7 @@ enum RobustnessWire {
     [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
   }
 
-  /// A frame as SPEC section 4 lays it out.
+  /// A frame as protocol/frames.md lays it out.
   static func frame(
     kind: UInt8, flags: UInt8 = 0, id: UInt32, channel: String, payload: [UInt8]
   ) -> [UInt8] {

@@ -75,7 +75,7 @@ import Testing
       ])
   }
 
-  /// SPEC 9.5: the six characteristics with HealthKit's raw Ints.
+  /// protocol/healthkit-rules.md#characteristics: the six characteristics with HealthKit's raw Ints.
   @Test func characteristics() {
     #expect(Self.cases("biologicalSex") == ["notSet": 0, "female": 1, "male": 2, "other": 3])
     #expect(
@@ -92,7 +92,7 @@ import Testing
     #expect(Self.cases("dateOfBirth").isEmpty)
   }
 
-  /// SPEC 8's special fields.
+  /// the special fields in protocol/record-shapes.md.
   @Test func specialFields() {
     func table(_ cases: [CategoryCase]) -> [String: Int] {
       Dictionary(uniqueKeysWithValues: cases.map { ($0.name, $0.rawValue) })

@@ -27,7 +27,7 @@ import Testing
     #expect(Catalogue.shareRefusal("HKActivitySummaryTypeIdentifier") == .activitySummary)
   }
 
-  /// Seed 001's list, minus runningPower/runningSpeed (SPEC 9.2), plus ECG.
+  /// Seed 001's list, minus runningPower/runningSpeed (protocol/healthkit-rules.md#rulings), plus ECG.
   @Test(arguments: [
     "appleSleepingWristTemperature", "atrialFibrillationBurden", "appleWalkingSteadiness",
     "runningStrideLength", "runningVerticalOscillation", "runningGroundContactTime",

@@ -18,7 +18,7 @@ import Testing
     }
   }
 
-  /// Every seed row, on both iOS versions of SPEC 12 scenario 2.
+  /// Every seed row, on both iOS versions of story 2 of protocol/goldens.md#the-required-stories.
   @Test(arguments: SeedTable.writable)
   func writableRows(ckType: String, identifier: String, os: String) throws {
     let minimum = try OSVersion.parse(os)

@@ -2,7 +2,7 @@ import HealthKitModel
 import Testing
 
 @Suite struct UnitParsingTests {
-  /// Unit strings of SPEC 9.3 and Apple's HKUnit documentation, with their dimension names.
+  /// Unit strings of protocol/healthkit-rules.md#units and Apple's HKUnit documentation, with their dimension names.
   @Test(arguments: [
     ("count", "a count"), ("%", "a percentage"),
     ("count/min", "a frequency"), ("Hz", "a frequency"), ("kg", "a mass"), ("lb", "a mass"),

@@ -8,7 +8,7 @@ import Testing
   @Test func platformVersionNamesTheSystem() {
     #expect(Harness().ok("getPlatformVersion") == "iOS 17.5")
     #expect(Harness(device: "iPad", os: "16.4").ok("getPlatformVersion") == "iPadOS 16.4")
-    // SPEC 7: "iPadOS …" on an iPad, whatever the version.
+    // protocol/channel-api.md#availability-platform-and-settings: "iPadOS …" on an iPad, whatever the version.
     #expect(Harness(device: "iPad", os: "12.0").ok("getPlatformVersion") == "iPadOS 12.0")
   }
 
@@ -44,7 +44,7 @@ import Testing
     #expect(Harness(device: "iPad", os: "17.0").ok("revokePermissions") == false)
   }
 
-  /// SPEC 9.6: when HealthKit is not available, every plugin method but `isAvailable` and
+  /// protocol/healthkit-rules.md#devices: when HealthKit is not available, every plugin method but `isAvailable` and
   /// `getPlatformVersion` fails with HEALTH_DATA_UNAVAILABLE; settings and revocation included.
   @Test func settingsAndRevocationFailOnAnOldIPad() {
     let h = Harness(device: "iPad", os: "16.4")

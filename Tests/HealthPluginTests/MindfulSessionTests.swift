@@ -5,7 +5,7 @@ import Testing
 @testable import HealthPlugin
 @testable import HealthStore
 
-/// Mindful sessions as Chronoception writes them (seed `004_…`, SPEC 9.9).
+/// Mindful sessions as Chronoception writes them (seed `004_…`, protocol/healthkit-rules.md#mindful-sessions).
 @Suite struct MindfulSessionTests {
   static let challenge: ChannelValue = [
     "chronoception_version": 1, "chronoception_mode": "challenge", "target_interval_seconds": 10,

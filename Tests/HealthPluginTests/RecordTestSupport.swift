@@ -5,12 +5,12 @@ import Testing
 @testable import HealthPlugin
 @testable import HealthStore
 
-/// 2024-01-01T00:00:00Z, the default clock (SPEC 11).
+/// 2024-01-01T00:00:00Z, the default clock (protocol/state.md#default-state).
 let t0 = 1_704_067_200_000
 /// One minute in milliseconds.
 let minute = 60_000
 
-/// The uuid with counter `n` (SPEC 11).
+/// The uuid with counter `n` (protocol/state.md#default-state).
 func uuid(_ counter: Int) -> String {
   let hex = String(counter, radix: 16)
   return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex

@@ -5,7 +5,7 @@ import Testing
 @testable import HealthPlugin
 @testable import HealthStore
 
-/// writeRecord for every kind of SPEC 8, its refusals and SPEC 7's order of checks.
+/// writeRecord for every kind of protocol/record-shapes.md, its refusals and the order of checks in protocol/errors.md#which-check-fails-first.
 @Suite struct RecordWriteTests {
   @Test func quantityReplyIsPinnedByteForByte() {
     let h = Harness()
@@ -149,7 +149,7 @@ import Testing
         ])
   }
 
-  /// SPEC 8: nutrients use "the `nutrition.*` names"; the full CKType name is the same nutrient.
+  /// protocol/record-shapes.md: nutrients use "the `nutrition.*` names"; the full CKType name is the same nutrient.
   @Test func nutrientMayBeNamedByItsFullCKType() {
     let h = Harness()
     h.allow(["nutrition"])
@@ -549,7 +549,7 @@ import Testing
     #expect(error?.code == "HEALTH_DATA_UNAVAILABLE")
   }
 
-  // MARK: Order of checks (SPEC 7)
+  // MARK: Order of checks (protocol/errors.md#which-check-fails-first)
 
   @Test func argumentShapesComeBeforeTheType() {
     let h = Harness()

@@ -5,7 +5,7 @@ import Testing
 @testable import HealthPlugin
 @testable import HealthStore
 
-/// startWorkout / endWorkout / discardWorkout and workout records (SPEC 8, 9.8; GymTrack).
+/// startWorkout / endWorkout / discardWorkout and workout records (protocol/record-shapes.md and protocol/healthkit-rules.md#workouts; GymTrack).
 @Suite struct WorkoutMethodTests {
   static func authorized(device: String = "iPhone", os: String = "17.5") -> Harness {
     let h = Harness(device: device, os: os)

@@ -1,7 +1,7 @@
 import HealthStore
 import Testing
 
-/// The per-type index and SPEC 7's overlap rule, on the store alone.
+/// The per-type index and the overlap rule in protocol/healthkit-rules.md#time, on the store alone.
 @Suite struct SampleStoreTests {
   static let steps = "HKQuantityTypeIdentifierStepCount"
 
@@ -357,7 +357,7 @@ import Testing
   }
 }
 
-/// What a query must answer, computed by scanning every sample (SPEC 7's rule, the order by
+/// What a query must answer, computed by scanning every sample (the rule in protocol/healthkit-rules.md#time, the order by
 /// start with ties in the order written, newest first reversing only the starts).
 struct ScanModel {
   /// The stored samples in the order written.

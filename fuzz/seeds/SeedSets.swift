@@ -89,7 +89,7 @@ enum SeedSets {
   }
 }
 
-/// Harness frames (SPEC section 4): uint32 LE length, kind, flags, id, channel length, channel,
+/// Harness frames (protocol/frames.md): uint32 LE length, kind, flags, id, channel length, channel,
 /// payload.
 enum Frames {
   static func frame(kind: UInt8, flags: UInt8 = 0, id: UInt32, channel: String, payload: [UInt8])

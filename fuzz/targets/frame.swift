@@ -9,7 +9,7 @@ import Harness
 /// - feeding the stream whole or in chunks of 1–16 bytes gives the same output bytes and the same
 ///   "inside a frame" state at the end;
 /// - the output is a sequence of well-formed frames whose kinds, ids and channels are exactly
-///   what an independent reading of the input (SPEC section 4, written here without the
+///   what an independent reading of the input (protocol/frames.md, written here without the
 ///   harness's parser) predicts: a REPLY per MESSAGE, a PROTOCOL_ERROR per malformed, misdirected
 ///   or oversize frame, nothing for a HOST_REPLY;
 /// - a REPLY on a method channel is null or decodes as an envelope; on any other channel it is
@@ -50,7 +50,7 @@ private func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
     | UInt32(bytes[at + 3]) << 24
 }
 
-/// What SPEC section 4 says the host answers to `input`, and whether input ends inside a frame.
+/// What protocol/frames.md says the host answers to `input`, and whether input ends inside a frame.
 private func predict(_ input: [UInt8]) -> (frames: [Expected], insideFrame: Bool) {
   var frames: [Expected] = []
   var at = 0
@@ -139,11 +139,11 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   check(whole.output == streamed.output, "output differs when fed in chunks of \(chunk)")
   check(whole.insideFrame == streamed.insideFrame, "end state differs when fed in chunks")
   let predicted = predict(bytes)
-  check(whole.insideFrame == predicted.insideFrame, "inside-frame state differs from SPEC")
+  check(whole.insideFrame == predicted.insideFrame, "inside-frame state differs from the frame rules")
   let frames = readOutput(whole.output)
   check(
     frames == predicted.frames,
-    "host wrote \(frames.map { ($0.kind, $0.id) }), SPEC predicts "
+    "host wrote \(frames.map { ($0.kind, $0.id) }), the frame rules predict "
       + "\(predicted.frames.map { ($0.kind, $0.id) })")
   return 0
 }

@@ -12,7 +12,7 @@ import FlutterCodec
 ///   equal value;
 /// - a parsed value read as a method call or an envelope (the CLI's `{"method", "args"}` and
 ///   `{"ok"}`/`{"error"}` forms) gives back the same JSON value;
-/// - the input decoded as a message prints as JSON that parses back to an equal value (SPEC 3:
+/// - the input decoded as a message prints as JSON that parses back to an equal value (protocol/typed-json.md:
 ///   bytes → JSON → bytes);
 /// - the input read as hex gives bytes whose hex reads back the same.
 private let codec = StandardMessageCodec(allowsExtensions: true)
