@@ -72,8 +72,12 @@ public struct ValueDiff {
     }
     switch (e, a) {
     case (.list(let x), .list(let y)):
+      // Optional(...): ChannelValue is nil-literal convertible, so a bare `nil` here would be
+      // .null instead of "absent".
       for i in 0..<max(x.count, y.count) {
-        walk(i < x.count ? x[i] : nil, i < y.count ? y[i] : nil, path: path + [.index(i)])
+        let expected: ChannelValue? = i < x.count ? Optional(x[i]) : Optional.none
+        let actual: ChannelValue? = i < y.count ? Optional(y[i]) : Optional.none
+        walk(expected, actual, path: path + [.index(i)])
       }
     case (.map(let x), .map(let y)):
       for entry in x {

@@ -1,0 +1,23 @@
+import FlutterCodec
+import Harness
+import Testing
+
+/// Path diffs of lists: a missing or extra element is "(absent)", never a null.
+@Suite struct ValueDiffTests {
+  @Test func aShorterListShowsItsMissingElementsAsAbsent() {
+    let diff = ValueDiff.compare(
+      .list([.int32(1), .int32(2)]), .list([.int32(1)]), root: [.key("ok")])
+    #expect(diff.count == 1)
+    #expect(diff.differences.map(\.text) == ["ok[1]: expected 2, got (absent)"])
+  }
+
+  @Test func aLongerListShowsItsExtraElementsAsAbsentFromTheExpected() {
+    let diff = ValueDiff.compare(.list([]), .list([.string("x")]), root: [.key("ok")])
+    #expect(diff.differences.map(\.text) == [#"ok[0]: expected (absent), got "x""#])
+  }
+
+  @Test func aNullElementIsNotAbsent() {
+    let diff = ValueDiff.compare(.list([.null]), .list([]), root: [.key("ok")])
+    #expect(diff.differences.map(\.text) == ["ok[0]: expected null, got (absent)"])
+  }
+}
