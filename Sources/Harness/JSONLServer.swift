@@ -9,7 +9,7 @@ import FlutterCodec
   import Darwin
 #endif
 
-/// `serve --jsonl`: the text mode (protocol/README.md, "Text mode"). One typed-JSON request a
+/// `serve --jsonl`: the text mode (protocol/text-mode.md). One typed-JSON request a
 /// line on stdin — `{"channel": …, "call": {"method": …, "args": …}}` or `{"channel": …,
 /// "message": v}`, the channel defaulting to the first plugin channel — and one transcript
 /// exchange line a request on stdout, after a first `{"hello": {…}}` line. A line that is not a

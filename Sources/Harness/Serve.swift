@@ -22,7 +22,7 @@ public struct ServeOptions: Sendable {
   public var emulatorVersion: String
   /// The plugin profiles served (`--profile`; default `healthkit_permissions`).
   public var profiles: [String] = [Dispatcher.defaultProfile]
-  /// `--jsonl`: one typed-JSON call a line instead of frames (protocol/README.md, "Text mode").
+  /// `--jsonl`: one typed-JSON call a line instead of frames (protocol/text-mode.md).
   public var jsonl = false
   /// `--playback FILE…`: answer from these recordings (protocol/playback.md).
   public var playbackPaths: [String] = []
@@ -202,7 +202,7 @@ public enum Serve {
     let shown = String(
       decoding: first.prefix(24).map { printable($0) && $0 >= 0x20 ? $0 : 0x2E }, as: UTF8.self)
     return "the input looks like text (\"\(shown)\"), not binary frames: for one JSON call a "
-      + "line, use serve --jsonl (protocol/README.md, \"Text mode\")"
+      + "line, use serve --jsonl (protocol/text-mode.md)"
   }
 
   /// The exit status for a failed stdout write: EPIPE (the reader left) ends serving quietly

@@ -3,7 +3,7 @@ import FlutterCodec
 
 /// Checks that an exchange's values and hex say the same thing (`call`/`callHex`,
 /// `message`/`messageHex`, `reply`/`replyHex`), so that a hand edit of one side is caught in
-/// every match mode (protocol/README.md, "Consistency").
+/// every match mode (protocol/transcripts.md, "Consistency").
 public enum TranscriptConsistency {
   /// What disagrees, naming the first differing path; `nil` when both sides agree.
   public static func problem(_ exchange: TranscriptExchange) -> String? {

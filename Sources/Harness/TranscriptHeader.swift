@@ -1,7 +1,7 @@
 import ChannelJSON
 import FlutterCodec
 
-/// The optional first line `{"hkbridge": {...}}` (protocol/README.md, "Transcript header"): how
+/// The optional first line `{"hkbridge": {...}}` (protocol/transcripts.md, "Transcript header"): how
 /// a transcript was made, so that replay sets the emulator up the same way. Every field is
 /// optional.
 public struct TranscriptHeader: Sendable, Hashable {
@@ -123,7 +123,7 @@ public struct TranscriptHeader: Sendable, Hashable {
 }
 
 /// How replay sets up the emulator for one file: the command line's `--channel`/`--device`/`--os`/
-/// `--profile` first, then the transcript's header, then the defaults (protocol/README.md).
+/// `--profile` first, then the transcript's header, then the defaults (protocol/transcripts.md, "Replay").
 public struct ReplaySetup: Sendable, Hashable {
   public var channels: [String]?
   public var device: String?

@@ -1,6 +1,6 @@
 import Testing
 
-/// `serve`'s write errors (protocol/README.md, "Exit status of serve"): only EPIPE means the
+/// `serve`'s write errors (protocol/frames.md, "Exit status"): only EPIPE means the
 /// reader left (status 0, silent); any other stdout error is status 1 with a message; a failing
 /// `--record` file is warned about and serving goes on.
 @Suite struct ServeOutputCLITests {

@@ -12,7 +12,7 @@ struct VersionCLITests {
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     try #require(lines.count == 4, "\(result.stdout)")
-    // HELLO's `emulator` in protocol/README.md is 0.1.0; HELLO's `protocol` is 1.
+    // HELLO's `emulator` in protocol/frames.md is 0.1.0; HELLO's `protocol` is 1.
     #expect(lines[0] == "0.1.0")
     #expect(lines[1] == "protocol 1")
     // A development build does not know its commit; scripts/package writes a full sha.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Harness
 
-/// `serve --jsonl` (protocol/README.md, "Text mode"): one typed-JSON request a line in, one
+/// `serve --jsonl` (protocol/text-mode.md): one typed-JSON request a line in, one
 /// transcript line a request out, HELLO first, bad lines answered with an error line.
 @Suite struct JSONLServeTests {
   static func run(_ lines: [String], _ arguments: [String] = []) throws -> (
@@ -96,7 +96,8 @@ import Testing
     #expect(
       result.stderr.contains(
         #"hkbridge serve: warning: the input looks like text ("{"call": {"method": "isA"), "#
-          + "not binary frames: for one JSON call a line, use serve --jsonl"))
+          + "not binary frames: for one JSON call a line, use serve --jsonl "
+          + "(protocol/text-mode.md)"))
   }
 
   @Test func binaryFramesGetNoTextHint() throws {

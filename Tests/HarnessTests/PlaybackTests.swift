@@ -145,7 +145,7 @@ import Testing
   }
 }
 
-/// The exact lines `serve --record` writes (protocol/README.md, "Transcript header"): the Dart
+/// The exact lines `serve --record` writes (protocol/transcripts.md, "Transcript header"): the Dart
 /// recording messenger writes the same for the same session.
 @Suite struct RecordFormatTests {
   @Test func theRecordedLinesArePinned() throws {
