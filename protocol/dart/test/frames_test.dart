@@ -1,4 +1,4 @@
-// Frames (../../README.md, the frame protocol) against bytes laid out by hand from the frame table.
+// Frames (../../frames.md) against bytes laid out by hand from the frame table.
 
 import 'dart:typed_data';
 

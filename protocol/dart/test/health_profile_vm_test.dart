@@ -209,6 +209,8 @@ void main() {
       expectExactly(iPad['systemVersion'], '16.4', 'systemVersion');
       expectExactly(iPad['model'], 'iPad', 'model');
       expectExactly((iPad['utsname'] as Map)['machine'], 'iPad13,18', 'utsname.machine');
+      // The Darwin kernel follows the configured version: iPadOS 16.4 runs Darwin 22.4.0.
+      expectExactly((iPad['utsname'] as Map)['release'], '22.4.0', 'utsname.release');
     });
 
     test('checkIfHealthDataAvailable: iPhone yes, iPadOS 16.4 no, iPadOS 17.0 yes, restricted no',

@@ -1,4 +1,4 @@
-// Transcript lines (../../README.md, "Transcripts") from exact bytes, and their order.
+// Transcript lines (../../transcripts.md) from exact bytes, and their order.
 
 import 'dart:typed_data';
 

@@ -1,4 +1,5 @@
 import FlutterCodec
+import HealthKitModel
 import HealthStore
 
 /// `device_info_plus`'s channel `dev.fluttercommunity.plus/device_info`: `getDeviceInfo` answers
@@ -43,11 +44,17 @@ enum DeviceInfoChannel {
         .object([
           ("sysname", "Darwin"),
           ("nodename", "localhost"),
-          ("release", "23.5.0"),
-          ("version", "Darwin Kernel Version 23.5.0"),
+          ("release", .string(darwinRelease(store.osVersion))),
+          ("version", .string("Darwin Kernel Version \(darwinRelease(store.osVersion))")),
           ("machine", .string(row.machine)),
         ])
       ),
     ])
+  }
+
+  /// The Darwin kernel release an iOS version ships with: iOS N.M runs Darwin (N + 6).M.0
+  /// (iOS 17.5: 23.5.0, iOS 16.4: 22.4.0, iOS 12.0: 18.0.0).
+  static func darwinRelease(_ os: OSVersion) -> String {
+    "\(os.major + 6).\(os.minor).0"
   }
 }

@@ -1,4 +1,4 @@
-// A running `hkbridge serve` process, driven over its stdin/stdout frames (../../README.md, the frame protocol).
+// A running `hkbridge serve` process, driven over its stdin/stdout frames (../../frames.md).
 
 import 'dart:async';
 import 'dart:collection';

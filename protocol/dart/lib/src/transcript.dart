@@ -1,4 +1,4 @@
-// Transcript lines (../../README.md "Transcripts", ../../transcript.schema.json) from the exact
+// Transcript lines (../../transcripts.md, ../../transcript.schema.json) from the exact
 // bytes of an exchange, in the format `hkbridge serve --record` writes.
 
 import 'dart:typed_data';
