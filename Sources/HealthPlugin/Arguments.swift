@@ -238,6 +238,7 @@ extension Arguments {
   /// whose value is `null` counts as left out (Dart sends `null` for optional parameters), so it
   /// is not refused. A method that takes nothing accepts `null` or an empty map.
   public func rejectUnknownFields(allowed: [String]) throws(HealthError) {
+    if value.isNull { return }
     var isMap = false
     if case .map = value { isMap = true }
     if allowed.isEmpty, !value.isNull, !isMap {

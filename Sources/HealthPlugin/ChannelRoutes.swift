@@ -9,11 +9,14 @@ final class ChannelRoute {
   let name: String
   let utf8: [UInt8]
   let handler: ChannelHandler.Kind
+  /// Whether this is the control channel (decided once, not by a string compare per call).
+  let isControl: Bool
 
   init(name: String, handler: ChannelHandler.Kind) {
     self.name = name
     self.utf8 = Array(name.utf8)
     self.handler = handler
+    self.isControl = name == Dispatcher.controlChannel
   }
 
   /// Whether the channel takes StandardMethodCodec method calls (not raw messages).

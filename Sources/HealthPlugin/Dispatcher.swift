@@ -193,7 +193,7 @@ public final class Dispatcher {
 
   /// Runs a decoded call; `nil` (a null reply) when the channel has no such method.
   private func reply(to call: MethodCall, on route: ChannelRoute) -> [UInt8]? {
-    if route.name == Self.controlChannel {
+    if route.isControl {
       let reply = run(call, on: route)
       // A successful reset (null success: 00 00) also empties the call log, stubs and latencies.
       if call.method == "reset" && reply == [0, 0] { verification.reset() }

@@ -26,6 +26,20 @@ import Testing
     #expect(h.control("calls")?.value == [])
   }
 
+  @Test func aFullLogDropsItsOlderHalf() {
+    let h = Harness()
+    for _ in 0..<Verification.logLimit { _ = h.call("isAvailable") }
+    _ = h.call("noSuchMethod")
+    guard case .list(let calls)? = h.control("calls")?.value else {
+      Issue.record("calls is not a list")
+      return
+    }
+    // Full at logLimit: the oldest half went, then the new call was appended.
+    #expect(calls.count == Verification.logLimit / 2 + 1)
+    #expect(calls.last == ["method": "noSuchMethod", "args": nil, "code": "notImplemented"])
+    #expect(calls.first == ["method": "isAvailable", "args": nil, "code": nil])
+  }
+
   @Test func aStubAnswersBeforeFaultsAndAvailabilityCountTimes() {
     let h = Harness()
     h.setUp("configure", ["device": "iPad", "osVersion": "16.4"])  // HealthKit unavailable
