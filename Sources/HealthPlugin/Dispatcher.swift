@@ -93,7 +93,21 @@ public final class Dispatcher {
       profiles: self.profiles, controlMethods: MethodIndex(ControlMethods.table))
     self.environment = MethodEnvironment(
       store: store, warn: Dispatcher.writeToStandardError,
-      pluginMethods: Set(PluginMethods.table.keys))
+      pluginMethods: Set(PluginMethods.table.keys),
+      servedMethods: Self.methodNames(of: self.profiles))
+  }
+
+  /// The method names of every method channel of `profiles` (not raw message channels).
+  static func methodNames(of profiles: [PluginProfile]) -> Set<String> {
+    var names: Set<String> = []
+    for channel in profiles.flatMap(\.channels) {
+      switch channel.handler.kind {
+      case .builtin(let methods): names.formUnion(methods.names)
+      case .methods(let methods, _): names.formUnion(methods.table.keys)
+      case .messages: break
+      }
+    }
+    return names
   }
 
   /// What is wrong with a configuration's device, OS version or profiles, or `nil` when it is
@@ -229,13 +243,16 @@ public final class Dispatcher {
       } catch {
         return errorReply(ErrorMapping.malformed(channel: route.name, error))
       }
-      guard let method = methods.method(call.method) else { return nil }
-      do {
-        let value = try method(
-          ProfileCall(method: call.method, arguments: call.arguments, context: context))
-        return codec.encodeSuccessEnvelope(value)
-      } catch {
-        return codec.encodeErrorEnvelope(errors(error))
+      // Logged, stubbed and delayed as the default profile's calls are (verification.md).
+      return verifiedReply(to: call) {
+        guard let method = methods.method(call.method) else { return nil }
+        do {
+          let value = try method(
+            ProfileCall(method: call.method, arguments: call.arguments, context: context))
+          return codec.encodeSuccessEnvelope(value)
+        } catch {
+          return codec.encodeErrorEnvelope(errors(error))
+        }
       }
     }
   }

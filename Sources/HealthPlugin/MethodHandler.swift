@@ -16,6 +16,8 @@ public struct MethodContext {
   public var warn: (String) -> Void { environment.warn }
   /// The names of every method on the plugin channel (for `injectFault`).
   public var pluginMethods: Set<String> { environment.pluginMethods }
+  /// The methods of every method channel served, of every profile (for `stub`, `setLatency`).
+  public var servedMethods: Set<String> { environment.servedMethods }
 }
 
 /// The parts of a ``MethodContext`` that stay the same from call to call.
@@ -23,23 +25,28 @@ final class MethodEnvironment {
   let store: HealthStore
   let warn: (String) -> Void
   let pluginMethods: Set<String>
+  /// The methods of every method channel served (every profile's), which `stub` and
+  /// `setLatency` may name.
+  let servedMethods: Set<String>
   /// The call log, stubs and latencies (VerificationMethods).
   let verification: Verification
 
   init(
     store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>,
-    verification: Verification = Verification()
+    servedMethods: Set<String>? = nil, verification: Verification = Verification()
   ) {
     self.store = store
     self.warn = warn
     self.pluginMethods = pluginMethods
+    self.servedMethods = servedMethods ?? pluginMethods
     self.verification = verification
   }
 
   /// The same environment with another warning handler.
   func warning(to handler: @escaping (String) -> Void) -> MethodEnvironment {
     MethodEnvironment(
-      store: store, warn: handler, pluginMethods: pluginMethods, verification: verification)
+      store: store, warn: handler, pluginMethods: pluginMethods, servedMethods: servedMethods,
+      verification: verification)
   }
 }
 

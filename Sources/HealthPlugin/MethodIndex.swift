@@ -29,6 +29,9 @@ struct MethodIndex {
     self.firstOfLength = firstOfLength
   }
 
+  /// Every method name of the table.
+  var names: Dictionary<String, MethodHandler>.Keys { table.keys }
+
   /// The handler of `method`, or `nil` when the table has none.
   func handler(for method: String) -> MethodHandler? {
     let length = method.utf8.count

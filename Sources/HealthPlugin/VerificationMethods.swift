@@ -1,4 +1,5 @@
 import FlutterCodec
+import HealthKitModel
 import HealthStore
 
 #if canImport(Glibc)
@@ -160,10 +161,7 @@ enum VerificationMethods {
       (context) throws(HealthError) -> MethodOperation in
       let args = context.arguments
       let method = try args.optionalString("method")
-      if let method, !context.pluginMethods.contains(method) {
-        throw HealthError.invalidArgument(
-          field: "method", "method \"\(method)\" is not a plugin method")
-      }
+      if let method { try requireServed(method, context) }
       let ms = try args.int("ms")
       guard (0...60_000).contains(ms) else {
         throw HealthError.invalidArgument(
@@ -177,14 +175,25 @@ enum VerificationMethods {
     },
   ]
 
+  /// `method` must be a method of a method channel served (of any profile); a near name is
+  /// suggested.
+  static func requireServed(_ method: String, _ context: MethodContext) throws(HealthError) {
+    guard !context.servedMethods.contains(method) else { return }
+    guard let meant = NearestName.find(method, among: context.servedMethods.sorted()) else {
+      throw HealthError.invalidArgument(
+        field: "method", "method \"\(method)\" is not a plugin method")
+    }
+    var error = HealthError.invalidArgument(
+      field: "method", "method \"\(method)\" is not a plugin method (did you mean '\(meant)'?)")
+    error.didYouMean = meant
+    throw error
+  }
+
   @Sendable
   static func stub(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let args = context.arguments
     let method = try args.string("method")
-    guard context.pluginMethods.contains(method) else {
-      throw HealthError.invalidArgument(
-        field: "method", "method \"\(method)\" is not a plugin method")
-    }
+    try requireServed(method, context)
     var matchArguments: [ChannelMapEntry]?
     if let value = try args.optionalValue("args"), !value.isNull {
       guard case .map(let entries) = value else {
