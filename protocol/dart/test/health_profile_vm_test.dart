@@ -153,7 +153,7 @@ void main() {
 
     setUpAll(() async {
       bridge = await HkBridge.start(
-          executable: binary, args: ['--profile', 'health'], onStderr: (_) {});
+          executable: binary, profiles: ['health'], onStderr: (_) {});
       control = HkControl(bridge.send);
       health = HealthCalls(bridge);
     });

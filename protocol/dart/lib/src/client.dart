@@ -159,11 +159,16 @@ class HkBridge {
   /// process's stderr. [onHostMessage] answers HOST_MESSAGE frames; without it they get a null
   /// HOST_REPLY.
   ///
+  /// [profiles] are the plugin profiles to serve (`serve --profile NAME` each, in order: e.g.
+  /// `['health']` for the `health` package's channels); empty: the default profile. HELLO's
+  /// [profiles] getter says what was served.
+  ///
   /// [echoHost] is for measuring this client itself: the process is an echo (such as `cat`
   /// after a HELLO), and a MESSAGE frame coming back is taken as the reply with its id. With it
   /// [args] are passed as they are (no `serve` in front).
   static Future<HkBridge> start({
     String? executable,
+    List<String> profiles = const [],
     List<String> args = const [],
     void Function(String line)? onStderr,
     HostMessageHandler? onHostMessage,
@@ -174,7 +179,12 @@ class HkBridge {
     final path = executable ?? findExecutable();
     final Process process;
     try {
-      process = await Process.start(path, [if (!echoHost) 'serve', ...args]);
+      process = await Process.start(path, [
+        if (!echoHost) 'serve',
+        if (!echoHost)
+          for (final profile in profiles) ...['--profile', profile],
+        ...args
+      ]);
     } on ProcessException catch (e) {
       throw HkBridgeException('could not start "$path serve": ${e.message}.\n${_howToInstall()}');
     }
