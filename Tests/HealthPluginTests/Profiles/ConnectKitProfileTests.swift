@@ -257,10 +257,7 @@ final class ConnectKitHost {
             3,
             "data |  | End time (2023-12-31 21:59:59 +0000) cannot be before start time (2023-12-31 22:00:00 +0000)"
           ),
-          Self.failure(
-            4,
-            "ecg | recordKind | hkbridge does not emulate ConnectKit's 'ecg' records yet; it writes 'data' records (quantity and category values) and 'bloodPressure' records"
-          ),
+          Self.failure(4, "ecg |  | ECG records are read-only"),
           Self.failure(5, "UnexpectedError |  | Missing required field 'recordKind'"),
         ],
       ])

@@ -3,17 +3,14 @@ import HealthKitModel
 import HealthStore
 
 /// One record map of `writeRecords`, decoded as ConnectKit's iOS record mapper does, into the
-/// store's `RecordInput`. The emulator decodes `recordKind: "data"` records with a `quantity`
-/// or `category` value and `bloodPressure` records; other kinds and value patterns are decode
-/// failures that say so (protocol/profiles/connect_kit.md).
+/// store's `RecordInput`s. `data` and `bloodPressure` records are decoded here; the other kinds
+/// in ConnectKitRecordKinds.swift and ConnectKitWorkouts.swift. The `multiple` value pattern is a
+/// decode failure that says the emulator does not write it (protocol/profiles/connect_kit.md).
 enum ConnectKitRecordMap {
   static let dataKind = "data"
   static let bloodPressureKind = "bloodPressure"
-  /// Kinds ConnectKit's Dart side sends that the emulator does not decode (yet).
-  static let otherKinds: Set<String> = [
-    "workout", "nutrition", "sleepSession", "audiogram", "ecg",
-  ]
-  static let otherValuePatterns: Set<String> = ["label", "samples", "multiple"]
+  /// Value patterns ConnectKit knows that the emulator does not decode (yet).
+  static let otherValuePatterns: Set<String> = ["multiple"]
 
   /// A record the mapper refuses: the failure message is `"<kind> | <field> | <message>"`.
   struct Problem: Error {
@@ -28,6 +25,18 @@ enum ConnectKitRecordMap {
   struct Fields {
     let kind: String
     let entries: [ChannelMapEntry]
+
+    init(kind: String, entries: [ChannelMapEntry]) {
+      self.kind = kind
+      self.entries = entries
+    }
+
+    /// The fields of a map whose keys are all strings (`as? [String: Any]`), else nil.
+    init?(kind: String, _ value: ChannelValue) {
+      guard let entries = value.mapEntries, entries.allSatisfy({ $0.key.stringValue != nil })
+      else { return nil }
+      self.init(kind: kind, entries: entries)
+    }
 
     func value(_ key: String) -> ChannelValue? {
       guard let found = entries.last(where: { $0.key.stringValue == key })?.value,
@@ -78,57 +87,134 @@ enum ConnectKitRecordMap {
 
     func map(_ key: String) throws(Problem) -> Fields {
       let found = try required(key)
-      guard let entries = found.mapEntries, entries.allSatisfy({ $0.key.stringValue != nil })
-      else { throw wrongType(key, "Map", found) }
-      return Fields(kind: kind, entries: entries)
+      guard let fields = Fields(kind: kind, found) else { throw wrongType(key, "Map", found) }
+      return fields
+    }
+
+    /// A list whose every element is a map with string keys (what Swift's `as? [[String: Any]]`
+    /// accepts), or nil: absent, not a list, or an element of another type.
+    func mapList(_ key: String) -> [Fields]? {
+      guard let list = value(key)?.listValue else { return nil }
+      var result: [Fields] = []
+      for element in list {
+        guard let fields = Fields(kind: kind, element) else { return nil }
+        result.append(fields)
+      }
+      return result
+    }
+
+    /// The string of `key` when it is one (`as? String`), else nil.
+    func optionalString(_ key: String) -> String? { value(key)?.stringValue }
+
+    /// An integer as Swift's `as? Int` reads an `NSNumber`: an int, or a double with no fraction.
+    func exactInt(_ key: String) -> Int? {
+      guard let found = value(key) else { return nil }
+      if let number = found.intValue { return number }
+      if case .float64(let real) = found { return Int(exactly: real) }
+      return nil
     }
   }
 
-  static func decode(_ entries: [ChannelMapEntry], os: OSVersion) throws(Problem) -> RecordInput {
-    let record = Fields(kind: "UnexpectedError", entries: entries)
-    guard let kind = record.value("recordKind")?.stringValue else {
-      throw Problem(
-        kind: "UnexpectedError", field: nil, message: "Missing required field 'recordKind'")
-    }
-    if kind == bloodPressureKind {
-      return try decodeBloodPressure(Fields(kind: kind, entries: entries))
-    }
-    guard kind == dataKind else {
-      guard otherKinds.contains(kind) else {
-        throw Problem(
-          kind: kind, field: nil, message: "Unknown or unsupported record kind: '\(kind)'")
+  /// The workout series a `workout.<component>` CKType stands for (`energy`, `distance`,
+  /// `speed`, `power`, `heartRate`), else nil.
+  static func workoutComponent(_ type: String) -> String? {
+    let prefix = "workout."
+    guard type.hasPrefix(prefix) else { return nil }
+    let component = String(type.dropFirst(prefix.count))
+    return ["energy", "distance", "speed", "power", "heartRate"].contains(component)
+      ? component : nil
+  }
+
+  /// The HealthKit type a `data` record's CKType names: ConnectKit's `getObjectType` for
+  /// writing, or, for a `workout.<component>` sample of a workout, the component's type for the
+  /// workout's activity (the mapper's activity rules).
+  static func writeType(_ type: String, activity: String?, os: OSVersion) throws(Problem)
+    -> String
+  {
+    if let activity, let component = workoutComponent(type) {
+      do {
+        if let dependent = WorkoutComponent(rawValue: component) {
+          if case .quantity(let identifier) = try RecordTypeMapper.resolveComponent(
+            dependent, activity: activity, os: os)
+          {
+            return identifier
+          }
+        } else {
+          return try RecordTypeMapper.resolve(type, os: os).identifier
+        }
+      } catch {
+        throw Problem(kind: dataKind, field: "type", message: error.message)
       }
-      throw Problem(
-        kind: kind, field: "recordKind",
-        message: "hkbridge does not emulate ConnectKit's '\(kind)' records yet; it writes "
-          + "'data' records (quantity and category values) and 'bloodPressure' records")
     }
+    guard let identifier = ConnectKitPermissions.objectType(type, .write, os: os) else {
+      throw Problem(
+        kind: dataKind, field: "type",
+        message: "Type '\(type)' is not supported for write operations on iOS HealthKit")
+    }
+    return identifier
+  }
+
+  /// A `data` record (ConnectKit's `DataRecordMapper`, also used for a workout's
+  /// `duringSession` entries, whose `workout.<component>` types resolve through `activity`):
+  /// one sample, or one per entry of a `samples` value (none for an empty list). Failures name
+  /// the kind `data` whatever the record says.
+  static func decodeData(_ entries: [ChannelMapEntry], os: OSVersion, activity: String? = nil)
+    throws(Problem) -> [RecordInput]
+  {
+    let kind = dataKind
     let fields = Fields(kind: kind, entries: entries)
     let type = try fields.string("type")
     let data = try fields.map("data")
-    guard let identifier = ConnectKitPermissions.objectType(type, .write, os: os) else {
-      throw Problem(
-        kind: kind, field: "type",
-        message: "Type '\(type)' is not supported for write operations on iOS HealthKit")
-    }
+    let identifier = try writeType(type, activity: activity, os: os)
     let (start, end) = try fields.timeRange()
     let pattern = try data.string("valuePattern")
     let value = try patternValue(pattern, data, kind: kind)
     let typeClass = Catalogue.info(identifier)?.typeClass
     let unitText = data.value("unit")?.stringValue
-    let recordFields: RecordFields
+    var metadata: [MetadataInputEntry] = sourceMetadata(fields)
+    if case .category(_, let category) = value {
+      metadata.append(MetadataInputEntry("ck_categoryName", .string(category)))
+    }
+    if let unitText { metadata.append(MetadataInputEntry("ck_unit", .string(unitText))) }
+    metadata.append(MetadataInputEntry("ck_valuePattern", .string(pattern)))
+    func input(_ fields: RecordFields, start: Int, end: Int) -> RecordInput {
+      RecordInput(type: type, start: start, end: end, metadata: metadata, fields: fields)
+    }
     switch (typeClass, value) {
     case (.quantity?, _):
       guard let unitText, let unit = ConnectKitUnitTable.healthKitUnit(unitText) else {
         throw Problem(
           kind: kind, field: "unit", message: "Missing or invalid unit for quantity type '\(type)'")
       }
-      guard case .quantity(let amount) = value else {
+      switch value {
+      case .quantity(let amount):
+        return [
+          input(
+            .quantity(QuantityInput(value: amount, unit: unit), special: [:]), start: start,
+            end: end)
+        ]
+      case .samples(let samples):
+        var inputs: [RecordInput] = []
+        for sample in samples {
+          guard let amount = sample.value("value")?.doubleValue else {
+            throw Problem(
+              kind: kind, field: "samples.value", message: "Invalid sample: missing 'value'")
+          }
+          guard let time = sample.exactInt("time") else {
+            throw Problem(
+              kind: kind, field: "samples.time", message: "Invalid sample: missing 'time'")
+          }
+          inputs.append(
+            input(
+              .quantity(QuantityInput(value: amount, unit: unit), special: [:]), start: time,
+              end: time))
+        }
+        return inputs
+      default:
         throw Problem(
           kind: kind, field: "value",
           message: "Invalid value for quantity type: expected Double or Array")
       }
-      recordFields = .quantity(QuantityInput(value: amount, unit: unit), special: [:])
     case (.category?, .category(let name, let category)):
       let raw: Int?
       if type == "sexualActivity" {
@@ -142,7 +228,11 @@ enum ConnectKitRecordMap {
           message: "Invalid category value '\(name)' for category '\(category)'")
       }
       let hasCase = Catalogue.info(identifier)?.categoryCases.contains { $0.rawValue == raw }
-      recordFields = .category(raw == 0 && hasCase != true ? nil : .raw(raw), special: [:])
+      return [
+        input(
+          .category(raw == 0 && hasCase != true ? nil : .raw(raw), special: [:]), start: start,
+          end: end)
+      ]
     case (.category?, _):
       throw Problem(
         kind: kind, field: "value",
@@ -150,16 +240,6 @@ enum ConnectKitRecordMap {
     default:
       throw Problem(kind: kind, field: "type", message: "Unsupported HKObjectType: \(identifier)")
     }
-    var metadata: [MetadataInputEntry] = []
-    if case .category(_, let category) = value {
-      metadata.append(MetadataInputEntry("ck_categoryName", .string(category)))
-    }
-    if let unitText { metadata.append(MetadataInputEntry("ck_unit", .string(unitText))) }
-    metadata.append(MetadataInputEntry("ck_valuePattern", .string(pattern)))
-    metadata.insert(contentsOf: sourceMetadata(fields), at: 0)
-    return RecordInput(
-      type: type, start: start, end: end, metadata: metadata,
-      fields: recordFields)
   }
 
   /// A `bloodPressure` record: `systolic` and `diastolic` maps of `{value, unit}` with the same
@@ -218,6 +298,10 @@ enum ConnectKitRecordMap {
   enum PatternValue {
     case quantity(Double)
     case category(value: String, categoryName: String)
+    /// `{value, time}` maps, each one sample at `time`.
+    case samples([Fields])
+    /// A text value: no HealthKit sample type takes one, so it always fails later.
+    case label(String)
   }
 
   static func patternValue(_ pattern: String, _ data: Fields, kind: String) throws(Problem)
@@ -245,11 +329,24 @@ enum ConnectKitRecordMap {
           message: "Invalid categoryName for value: expected String, got '\(name)'")
       }
       return .category(value: name, categoryName: category)
+    case "samples":
+      guard let samples = data.mapList("value") else {
+        throw Problem(
+          kind: kind, field: "value", message: "Invalid samples value: expected Array, got '\(got)'"
+        )
+      }
+      return .samples(samples)
+    case "label":
+      guard let text = value?.stringValue else {
+        throw Problem(
+          kind: kind, field: "value", message: "Invalid label value: expected String, got '\(got)'")
+      }
+      return .label(text)
     case _ where otherValuePatterns.contains(pattern):
       throw Problem(
         kind: kind, field: "valuePattern",
-        message: "hkbridge does not emulate valuePattern '\(pattern)' yet; it writes 'quantity' "
-          + "and 'category' values")
+        message: "hkbridge does not emulate valuePattern '\(pattern)' yet; it writes 'quantity', "
+          + "'category', 'samples' and 'label' values")
     default:
       throw Problem(
         kind: kind, field: "valuePattern", message: "Unsupported valuePattern '\(pattern)'")

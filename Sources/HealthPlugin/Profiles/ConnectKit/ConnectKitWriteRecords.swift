@@ -2,9 +2,12 @@ import FlutterCodec
 import HealthStore
 
 /// `writeRecords(records)` → `WriteResultMessage` (tag 130): ConnectKit's best-effort write.
-/// Each record is decoded on its own (a bad one becomes a `DecodeError` failure at its index);
-/// the decoded ones are saved in one batch, which HealthKit saves whole or not at all (a refused
-/// batch is one `HealthConnectInsert` failure at index path `[-1]`).
+/// Each record is decoded on its own (a bad one becomes a `DecodeError` failure at its index;
+/// a bad stage, nutrient or workout sample a failure at `[index, sub-index]`); the decoded ones
+/// are saved in one batch, which HealthKit saves whole or not at all (a refused batch is one
+/// `HealthConnectInsert` failure at index path `[-1]`). A workout is saved while it is decoded
+/// (ConnectKit's HKWorkoutBuilder), outside the batch. Each record's id is its first sample's
+/// (the correlation's, the workout's), in record order.
 enum ConnectKitWriteRecords {
   /// `WriteResultMessage.outcome` values.
   static let completeSuccess = "completeSuccess"
@@ -37,35 +40,39 @@ enum ConnectKitWriteRecords {
       return result(failure, persisted: .list([]), failures: [empty])
     }
     var failures: [Failure] = []
-    var decoded: [(index: Int, outcome: Result<PreparedRecord, HealthError>)] = []
+    var batch: [(index: Int, parts: [Result<PreparedRecord, HealthError>])] = []
+    var ids: [Int: String] = [:]
     for (index, map) in records.enumerated() {
       do throws(ConnectKitRecordMap.Problem) {
-        let input = try ConnectKitRecordMap.decode(map, os: store.osVersion)
-        do throws(HealthError) {
-          decoded.append((index, .success(try store.prepareRecord(input, mode: .app))))
-        } catch  where isSaveError(error) {
-          decoded.append((index, .failure(error)))
-        } catch {
-          throw ConnectKitRecordMap.Problem(
-            kind: ConnectKitRecordMap.dataKind, field: error.field, message: error.message)
+        let decoded = try ConnectKitRecordMap.decodeRecord(map, store: store, warn: context.warn)
+        for failure in decoded.failures {
+          failures.append(
+            Failure(
+              indexPath: [index] + failure.indexPath, message: failure.message,
+              type: failure.type))
         }
+        if let id = decoded.savedId { ids[index] = id }
+        if !decoded.parts.isEmpty { batch.append((index, decoded.parts)) }
       } catch {
         failures.append(Failure(indexPath: [index], message: error.text, type: "DecodeError"))
       }
     }
-    var persisted: [String] = []
-    if !decoded.isEmpty {
-      if let refusal = saveRefusal(decoded.map(\.outcome), store: store) {
+    if !batch.isEmpty {
+      if let refusal = saveRefusal(batch.flatMap(\.parts), store: store) {
         failures.append(
           Failure(
             indexPath: [-1], message: "HealthKit failed to save records: \(refusal.message)",
             type: "HealthConnectInsert"))
       } else {
-        for case (_, .success(let prepared)) in decoded {
-          persisted.append(store.commitRecord(prepared, source: store.appSource).uuid.uppercased())
+        for (index, parts) in batch {
+          for case .success(let prepared) in parts {
+            let uuid = store.commitRecord(prepared, source: store.appSource).uuid.uppercased()
+            if ids[index] == nil { ids[index] = uuid }
+          }
         }
       }
     }
+    let persisted = ids.keys.sorted().compactMap { ids[$0] }
     let outcome =
       persisted.isEmpty ? failure : failures.isEmpty ? completeSuccess : partialSuccess
     return result(
