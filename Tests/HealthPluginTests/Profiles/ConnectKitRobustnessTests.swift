@@ -15,7 +15,8 @@ import Testing
 
   static let recordKeys = [
     "recordKind", "type", "startTime", "endTime", "data", "source", "metadata", "valuePattern",
-    "value", "unit", "categoryName",
+    "value", "unit", "categoryName", "activityType", "duringSession", "stages", "nutrients",
+    "sensitivityPoints", "title", "mealType", "stage",
   ]
 
   /// A deterministic generator (a 64-bit LCG).
@@ -29,10 +30,26 @@ import Testing
 
   func plausible(_ key: String, _ random: inout Random) -> ChannelValue {
     switch key {
-    case "recordKind": return ["data", "workout", "nope"][random.next(3)]
-    case "type": return ["steps", "mindfulSession", "biologicalSex", "workout"][random.next(4)]
+    case "recordKind":
+      let kinds = [
+        "data", "workout", "nope", "sleepSession", "nutrition", "audiogram", "ecg", "bloodPressure",
+      ]
+      return .string(kinds[random.next(kinds.count)])
+    case "type":
+      let types = [
+        "steps", "mindfulSession", "biologicalSex", "workout", "workout.distance", "heartRate",
+      ]
+      return .string(types[random.next(types.count)])
+    case "activityType": return ["running", "yoga", "crossFit"][random.next(3)]
+    case "stage": return ["inBed", "deep", "nap"][random.next(3)]
+    case "duringSession", "stages", "sensitivityPoints":
+      return .list((0..<random.next(4)).map { _ in record(&random) })
+    case "nutrients":
+      return .object([
+        ("protein", plausible("data", &random)), ("energy", plausible("value", &random)),
+      ])
     case "startTime", "endTime": return .int64(1_704_060_000_000 + Int64(random.next(7_200_000)))
-    case "valuePattern": return ["quantity", "category", "samples"][random.next(3)]
+    case "valuePattern": return ["quantity", "category", "samples", "label"][random.next(4)]
     case "value": return random.next(2) == 0 ? .float64(Double(random.next(500))) : "unknown"
     case "unit": return ["count", "bpm", "kg", "zz"][random.next(4)]
     case "categoryName": return ["CKMindfulnessSessionType", "SleepSession"][random.next(2)]
@@ -58,7 +75,7 @@ import Testing
 
   @Test func everyMethodAnswersOddMessages() throws {
     let host = ConnectKitHost()
-    host.grant(write: ["steps", "mindfulSession"])
+    host.grant(write: ["steps", "mindfulSession", "workout", "sleepSession", "nutrition.protein"])
     let pigeon = PigeonCodec()
     var random = Random()
     for method in ConnectKitProfile.methods {
