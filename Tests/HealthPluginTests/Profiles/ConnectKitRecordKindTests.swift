@@ -600,7 +600,6 @@ import Testing
           Self.data("heartRate", "resting", unit: "bpm", pattern: "label"),
           Self.data("mindfulSession", "calm", unit: nil, pattern: "label"),
           Self.data("heartRate", 60, unit: nil, pattern: "label"),
-          Self.data("heartRate", .object([]), unit: nil, pattern: "multiple"),
           Self.data("heartRate", 60, unit: nil, pattern: "pattern"),
         ]) == [
           "failure", nil,
@@ -614,13 +613,176 @@ import Testing
               "data | value | Invalid category value: expected Map with 'value' and 'categoryName'"
             ),
             Self.failure([3], "data | value | Invalid label value: expected String, got 'int32'"),
-            Self.failure(
-              [4],
-              "data | valuePattern | hkbridge does not emulate valuePattern 'multiple' yet; it "
-                + "writes 'quantity', 'category', 'samples' and 'label' values"),
-            Self.failure([5], "data | valuePattern | Unsupported valuePattern 'pattern'"),
+            Self.failure([4], "data | valuePattern | Unsupported valuePattern 'pattern'"),
           ],
         ])
+  }
+
+  // MARK: multiple values
+
+  static func multiple(_ type: String, _ value: ChannelValue, main: String?) -> ChannelValue {
+    var pairs: [(String, ChannelValue)] = [
+      ("recordKind", "data"), ("type", .string(type)), ("startTime", time(start)),
+      ("endTime", time(start)),
+      ("data", .object([("valuePattern", "multiple"), ("value", value)])),
+    ]
+    if let main { pairs.append(("metadata", .object([("mainProperty", .string(main))]))) }
+    return .object(pairs)
+  }
+
+  static func property(
+    _ pattern: String, _ value: ChannelValue, unit: String? = nil, category: String? = nil
+  ) -> ChannelValue {
+    var pairs: [(String, ChannelValue)] = [("valuePattern", .string(pattern)), ("value", value)]
+    if let unit { pairs.append(("unit", .string(unit))) }
+    if let category { pairs.append(("categoryName", .string(category))) }
+    return .object(pairs)
+  }
+
+  @Test func multipleValuesKeepTheirOtherPropertiesAsMetadata() {
+    let host = ConnectKitHost()
+    host.grant(write: ["bodyTemperature", "mindfulSession", "bloodGlucose", "vo2Max"])
+    let temperature = Self.property("quantity", 36.6, unit: "celsius")
+    let fields = write(
+      host,
+      [
+        Self.multiple(
+          "bodyTemperature",
+          .object([
+            (
+              "measurementLocation",
+              Self.property(
+                "category", "ear", category: "CKBodyTemperatureMeasurementLocation")
+            ),
+            ("temperature", temperature), ("skipped", "not a map"),
+            ("readings", Self.property("samples", [Self.sample(36.5, 1_000)], unit: "c")),
+          ]), main: "temperature"),
+        Self.multiple(
+          "mindfulSession",
+          .object([
+            (
+              "mindfulnessSessionType",
+              Self.property("category", "unknown", category: "CKMindfulnessSessionType")
+            ),
+            ("notes", Self.property("label", "in/out \"slow\"")),
+          ]), main: "mindfulnessSessionType"),
+        Self.multiple(
+          "bloodGlucose",
+          .object([
+            ("level", Self.property("quantity", 95, unit: "mg/dL")),
+            ("mealType", Self.property("category", "breakfast", category: "CKMealType")),
+          ]), main: "level"),
+        Self.multiple(
+          "vo2Max",
+          .object([
+            ("vo2Max", Self.property("quantity", 42, unit: "count")),
+            (
+              "measurementMethod",
+              Self.property("category", "fitnessTest", category: "CKVo2MaxMeasurementMethod")
+            ),
+          ]), main: "vo2Max"),
+      ])
+    #expect(fields.first == "partialSuccess")
+    let stored = host.store.samples.allInWriteOrder
+    #expect(stored.map(\.ckType) == ["bodyTemperature", "mindfulSession", "bloodGlucose"])
+    #expect(
+      stored[0].metadata == [
+        MetadataEntry("HKMetadataKeyBodyTemperatureSensorLocation", .int(3)),
+        MetadataEntry(
+          "ck_measurementLocation",
+          .string(
+            #"{"unit":null,"value":{"categoryName":"CKBodyTemperatureMeasurementLocation","#
+              + #""value":"ear"},"valuePattern":"category"}"#)),
+        MetadataEntry(
+          "ck_readings",
+          .string(#"{"unit":"c","value":[{"time":1000,"value":36.5}],"valuePattern":"samples"}"#)),
+        MetadataEntry("ck_unit", .string("celsius")),
+        MetadataEntry("ck_valuePattern", .string("quantity")),
+      ])
+    #expect(stored[0].body == .quantity(MeasuredQuantity(value: 36.6, unit: "degC")))
+    #expect(
+      metadata(stored[1])["ck_notes"]
+        == .string(#"{"unit":null,"value":"in\/out \"slow\"","valuePattern":"label"}"#))
+    #expect(metadata(stored[1])["ck_valuePattern"] == .string("category"))
+    #expect(metadata(stored[2])["HKMetadataKeyFoodType"] == .string("breakfast"))
+    // vo2Max's unit (ml/(kg·min)) is not one ConnectKit parses, and `count` is no VO2 unit:
+    // ConnectKit cannot write vo2Max. Its measurementMethod would be HealthKit's test type.
+    guard case .list(let failures)? = fields.last else { return }
+    #expect(
+      failures == [
+        Self.failure(
+          [3],
+          "data | unit | field 'unit': unit 'count' is not an oxygen uptake "
+            + "(volume/(mass*time)); vo2Max takes ml/(kg*min)")
+      ])
+    #expect(
+      ConnectKitRecordMap.healthKitMetadata(
+        type: "vo2Max", property: "measurementMethod",
+        value: .category(value: "fitnessTest", categoryName: "CKVo2MaxMeasurementMethod"),
+        os: OSVersion(17, 5)) == MetadataInputEntry("HKMetadataKeyVO2MaxTestType", .int(2)))
+  }
+
+  @Test func multipleValuesThatFail() {
+    let host = ConnectKitHost()
+    host.grant(write: ["bodyTemperature"])
+    let temperature = Self.property("quantity", 36.6, unit: "celsius")
+    #expect(
+      write(
+        host,
+        [
+          Self.multiple("bodyTemperature", .object([("temperature", temperature)]), main: nil),
+          Self.multiple("bodyTemperature", .object([("temperature", temperature)]), main: ""),
+          Self.multiple("bodyTemperature", [temperature], main: "temperature"),
+          Self.multiple("bodyTemperature", .object([("temp", temperature)]), main: "temperature"),
+          Self.multiple(
+            "bodyTemperature", .object([("temperature", "36.6")]), main: "temperature"),
+          Self.multiple(
+            "bodyTemperature",
+            .object([("temperature", Self.property("multiple", .object([])))]),
+            main: "temperature"),
+          Self.multiple(
+            "bodyTemperature",
+            .object([("temperature", temperature), ("note", .object([("value", "x")]))]),
+            main: "temperature"),
+          Self.multiple(
+            "bodyTemperature",
+            .object([("temperature", temperature), ("site", Self.property("category", "ear"))]),
+            main: "temperature"),
+        ]) == [
+          "failure", nil,
+          [
+            Self.failure(
+              [0],
+              "data | metadata.mainProperty | Missing required 'mainProperty' in record metadata "
+                + "for MULTIPLE value"),
+            Self.failure(
+              [1],
+              "data | metadata.mainProperty | Missing required 'mainProperty' in record metadata "
+                + "for MULTIPLE value"),
+            Self.failure([2], "data | value | Invalid multiple value: expected Map, got 'list'"),
+            Self.failure(
+              [3], "data | temperature | Main property 'temperature' not found in MULTIPLE value"),
+            Self.failure(
+              [4], "data | temperature | Main property 'temperature' not found in MULTIPLE value"),
+            Self.failure([5], "data | valuePattern | Unsupported valuePattern 'multiple'"),
+            Self.failure([6], "data | valuePattern | Missing required field"),
+            Self.failure(
+              [7],
+              "data | categoryName | Invalid categoryName for value: expected String, got 'ear'"
+            ),
+          ],
+        ])
+  }
+
+  @Test func multipleMetadataIsJSONTextAsFoundationWritesIt() {
+    #expect(ConnectKitRecordMap.jsonText(.float64(36.0)) == "36")
+    #expect(ConnectKitRecordMap.jsonText(.float64(0.1)) == "0.1")
+    #expect(ConnectKitRecordMap.jsonText(.float64(.nan)) == "null")
+    #expect(ConnectKitRecordMap.jsonText(.bool(true)) == "true")
+    #expect(ConnectKitRecordMap.jsonText("a/b\n\u{1}é") == #""a\/b\n\u0001é""#)
+    #expect(
+      ConnectKitRecordMap.jsonText(.object([("b", 1), ("a", [.null, "x"])]))
+        == #"{"a":[null,"x"],"b":1}"#)
   }
 
   // MARK: audiogram and ecg

@@ -49,7 +49,8 @@ import Testing
         ("protein", plausible("data", &random)), ("energy", plausible("value", &random)),
       ])
     case "startTime", "endTime": return .int64(1_704_060_000_000 + Int64(random.next(7_200_000)))
-    case "valuePattern": return ["quantity", "category", "samples", "label"][random.next(4)]
+    case "valuePattern":
+      return ["quantity", "category", "samples", "label", "multiple"][random.next(5)]
     case "value": return random.next(2) == 0 ? .float64(Double(random.next(500))) : "unknown"
     case "unit": return ["count", "bpm", "kg", "zz"][random.next(4)]
     case "categoryName": return ["CKMindfulnessSessionType", "SleepSession"][random.next(2)]

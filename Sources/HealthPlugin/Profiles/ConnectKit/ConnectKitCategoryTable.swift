@@ -34,6 +34,32 @@ enum ConnectKitCategoryTable {
     Row(
       category: "CKSexualActivityProtection",
       values: ["protected": 0, "unprotected": 0, "unknown": 0]),
+    // Characteristics' values: no characteristic can be written, so these only matter when a
+    // category value of another type names them.
+    Row(
+      category: "CKBiologicalSex", values: ["female": 1, "male": 2, "other": 3, "unknown": 0]),
+    Row(
+      category: "CKBloodType",
+      values: [
+        "aPositive": 1, "aNegative": 2, "bPositive": 3, "bNegative": 4, "abPositive": 5,
+        "abNegative": 6, "oPositive": 7, "oNegative": 8, "unknown": 0,
+      ]),
+    Row(
+      category: "CKFitzpatrickSkinType",
+      values: ["I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "unknown": 0]),
+    // Used by `multiple` values' properties (HealthKit metadata keys).
+    Row(
+      category: "CKBodyTemperatureMeasurementLocation",
+      values: [
+        "armpit": 1, "body": 2, "ear": 3, "finger": 4, "gastroIntestinal": 5, "mouth": 6,
+        "rectum": 7, "toe": 8, "earDrum": 9, "artery": 10, "forehead": 11, "unknown": 0,
+      ]),
+    Row(
+      category: "CKVo2MaxMeasurementMethod",
+      values: [
+        "cooperTest": 1, "rateRatio": 3, "metabolicCart": 1, "multistageFitnessTest": 1,
+        "fitnessTest": 2, "other": 1,
+      ]),
     Row(
       category: "SleepSession", minimumOS: OSVersion(16, 0),
       values: [

@@ -3,14 +3,14 @@ import HealthKitModel
 import HealthStore
 
 /// One record map of `writeRecords`, decoded as ConnectKit's iOS record mapper does, into the
-/// store's `RecordInput`s. `data` and `bloodPressure` records are decoded here; the other kinds
-/// in ConnectKitRecordKinds.swift and ConnectKitWorkouts.swift. The `multiple` value pattern is a
-/// decode failure that says the emulator does not write it (protocol/profiles/connect_kit.md).
+/// store's `RecordInput`s. `data` and `bloodPressure` records are decoded here (the `multiple`
+/// value pattern in ConnectKitMultipleValues.swift); the other kinds in
+/// ConnectKitRecordKinds.swift and ConnectKitWorkouts.swift (protocol/profiles/connect_kit.md).
 enum ConnectKitRecordMap {
   static let dataKind = "data"
   static let bloodPressureKind = "bloodPressure"
-  /// Value patterns ConnectKit knows that the emulator does not decode (yet).
-  static let otherValuePatterns: Set<String> = ["multiple"]
+  /// The value pattern whose properties are each a value of another pattern.
+  static let multiplePattern = "multiple"
 
   /// A record the mapper refuses: the failure message is `"<kind> | <field> | <message>"`.
   struct Problem: Error {
@@ -167,18 +167,27 @@ enum ConnectKitRecordMap {
     let data = try fields.map("data")
     let identifier = try writeType(type, activity: activity, os: os)
     let (start, end) = try fields.timeRange()
-    let pattern = try data.string("valuePattern")
-    let value = try patternValue(pattern, data, kind: kind)
-    let typeClass = Catalogue.info(identifier)?.typeClass
-    let unitText = data.value("unit")?.stringValue
-    var metadata: [MetadataInputEntry] = sourceMetadata(fields)
-    if case .category(_, let category) = value {
-      metadata.append(MetadataInputEntry("ck_categoryName", .string(category)))
+    var pattern = try data.string("valuePattern")
+    var value: PatternValue
+    var unitText: String?
+    var metadata = MetadataList(sourceMetadata(fields))
+    if pattern == multiplePattern {
+      // The main property is the value; the others become metadata.
+      let multiple = try decodeMultiple(data, record: fields, type: type, os: os)
+      (pattern, value, unitText) = (multiple.pattern, multiple.value, multiple.unit)
+      for entry in multiple.metadata { metadata.set(entry) }
+    } else {
+      value = try patternValue(pattern, data, kind: kind)
+      unitText = data.value("unit")?.stringValue
     }
-    if let unitText { metadata.append(MetadataInputEntry("ck_unit", .string(unitText))) }
-    metadata.append(MetadataInputEntry("ck_valuePattern", .string(pattern)))
+    let typeClass = Catalogue.info(identifier)?.typeClass
+    if case .category(_, let category) = value {
+      metadata.set(MetadataInputEntry("ck_categoryName", .string(category)))
+    }
+    if let unitText { metadata.set(MetadataInputEntry("ck_unit", .string(unitText))) }
+    metadata.set(MetadataInputEntry("ck_valuePattern", .string(pattern)))
     func input(_ fields: RecordFields, start: Int, end: Int) -> RecordInput {
-      RecordInput(type: type, start: start, end: end, metadata: metadata, fields: fields)
+      RecordInput(type: type, start: start, end: end, metadata: metadata.entries, fields: fields)
     }
     switch (typeClass, value) {
     case (.quantity?, _):
@@ -342,11 +351,6 @@ enum ConnectKitRecordMap {
           kind: kind, field: "value", message: "Invalid label value: expected String, got '\(got)'")
       }
       return .label(text)
-    case _ where otherValuePatterns.contains(pattern):
-      throw Problem(
-        kind: kind, field: "valuePattern",
-        message: "hkbridge does not emulate valuePattern '\(pattern)' yet; it writes 'quantity', "
-          + "'category', 'samples' and 'label' values")
     default:
       throw Problem(
         kind: kind, field: "valuePattern", message: "Unsupported valuePattern '\(pattern)'")
