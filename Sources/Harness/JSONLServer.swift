@@ -42,7 +42,7 @@ public final class JSONLServer {
     self.recorder = recorder
     self.maxLine = maxLine
     self.logger = logger
-    methodChannels = Set(handler.channels)
+    methodChannels = Set(handler.methodChannels)
   }
 
   /// Serves `input` to `output` until end of input; returns the exit status (as `serve`).

@@ -36,6 +36,8 @@ public final class PlaybackHandler: MessageHandling {
   /// The emulator that answers in `new` and `all` modes.
   public let model: MessageHandling
   public let mode: PlaybackRecordMode
+  /// The model's method channels (a Pigeon channel carries messages, not calls).
+  private let methodChannelSet: Set<String>
   private var recorded: [Recorded] = []
   private var next = 0
   private let warn: (String) -> Void
@@ -51,6 +53,7 @@ public final class PlaybackHandler: MessageHandling {
     self.model = model
     self.mode = mode
     self.warn = warn
+    self.methodChannelSet = Set(model.methodChannels)
     for transcript in transcripts {
       let header = transcript.header?.matchers
       for (line, exchange) in transcript.exchanges {
@@ -73,11 +76,12 @@ public final class PlaybackHandler: MessageHandling {
   }
 
   public var channels: [String] { model.channels }
+  public var methodChannels: [String] { model.methodChannels }
   public var deviceDescription: ChannelValue { model.deviceDescription }
 
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     let request = TranscriptRecorder.exchange(
-      channel: channel, payload: payload, reply: nil, methodChannels: Set(model.channels)
+      channel: channel, payload: payload, reply: nil, methodChannels: methodChannelSet
     ).request
     if mode != .all, let index = match(channel: channel, payload: payload, request: request) {
       recorded[index].used = true
@@ -186,7 +190,7 @@ public final class PlaybackHandler: MessageHandling {
   func append(channel: String, payload: [UInt8]?, reply: [UInt8]?) {
     guard appendFD >= 0 else { return }
     let exchange = TranscriptRecorder.exchange(
-      channel: channel, payload: payload, reply: reply, methodChannels: Set(model.channels))
+      channel: channel, payload: payload, reply: reply, methodChannels: methodChannelSet)
     let line = Array((TranscriptWriter.line(.exchange(exchange)) + "\n").utf8)
     if let code = line.withUnsafeBytes({ FileIO.writeAll(appendFD, $0) }) {
       warn("cannot append to \(appendPath ?? ""): \(String(cString: strerror(code)))")

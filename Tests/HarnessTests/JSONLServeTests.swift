@@ -49,6 +49,22 @@ import Testing
     #expect(String(decoding: replayed.stdout, as: UTF8.self) == "4 passed, 0 failed\n")
   }
 
+  /// A Pigeon channel carries plain messages: the answer line is a `message` exchange with the
+  /// reply list, as in a recording, never a call with an undecodable reply.
+  @Test func aPigeonMessageLineGetsAMessageReply() throws {
+    let channel = "dev.flutter.pigeon.connect_kit.ConnectKitHostApi.getPlatformVersion"
+    let (lines, result) = try Self.run(
+      [#"{"channel": "\#(channel)", "message": null, "messageHex": null}"#],
+      ["--profile", "connect_kit"])
+    #expect(result.status == 0)
+    #expect(lines.count == 2)
+    guard lines.count == 2 else { return }
+    #expect(lines[1]["message"] == .null)
+    #expect(lines[1]["call"] == nil)
+    #expect(lines[1]["reply"] == ["message": ["iOS 17.5 (iOS)"]])
+    #expect(lines[1]["replyHex"] == "0c01070e694f532031372e352028694f5329")
+  }
+
   @Test func badLinesAreAnsweredAndServingGoesOn() throws {
     let (lines, result) = try Self.run([
       "[1, 2]",

@@ -52,6 +52,31 @@ import Testing
     #expect(Array(splitFrames(out.stdout).dropFirst()) == [liveFrames[2], liveFrames[3]])
   }
 
+  /// Pigeon traffic (message channels) plays back as recorded, and a new message appended in
+  /// `new` mode is written as a message line.
+  @Test func pigeonMessagesPlayBack() throws {
+    let scratch = try ScratchDirectory()
+    let recording = scratch.url.appendingPathComponent("pigeon.jsonl").path
+    let channel = "dev.flutter.pigeon.connect_kit.ConnectKitHostApi.getPlatformVersion"
+    let session = messageFrame(1, channel, nil)
+    let live = try BinaryRunner.run(
+      ["serve", "--profile", "connect_kit", "--record", recording], input: session)
+    #expect(live.status == 0)
+    let played = try BinaryRunner.run(
+      ["serve", "--profile", "connect_kit", "--playback", recording], input: session)
+    #expect(played.status == 0)
+    #expect(splitFrames(played.stdout).dropFirst() == splitFrames(live.stdout).dropFirst())
+    let other = "dev.flutter.pigeon.connect_kit.ConnectKitHostApi.isSdkAvailable"
+    let added = try BinaryRunner.run(
+      [
+        "serve", "--profile", "connect_kit", "--playback", recording, "--record-mode", "new",
+      ], input: messageFrame(2, other, nil))
+    #expect(added.status == 0)
+    let text = try scratch.read(recording)
+    let last = text.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(last.hasPrefix(#"{"channel": "\#(other)", "message": null, "reply": {"message": "#))
+  }
+
   @Test func aMissNamesTheNearestCallAndNewModeAppends() throws {
     let scratch = try ScratchDirectory()
     let recording = scratch.url.appendingPathComponent("rec.jsonl").path

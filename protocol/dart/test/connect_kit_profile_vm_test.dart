@@ -360,9 +360,7 @@ void main() {
         },
         {
           'indexPath': [2],
-          'message': "workout | recordKind | hkbridge does not emulate ConnectKit's 'workout' "
-              "records yet; it writes 'data' records (quantity and category values) and "
-              "'bloodPressure' records",
+          'message': 'workout | activityType | Missing required field',
           'type': 'DecodeError',
         },
         {
