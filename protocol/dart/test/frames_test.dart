@@ -60,6 +60,11 @@ void main() {
       expect(writer.take(), isEmpty);
     });
 
+    test('a writer that starts with no room grows', () {
+      final writer = FrameWriter(initialCapacity: 0)..add(FrameKind.message, 1, 'c', null);
+      expect(writer.take(), hex('09000000 01 01 01000000 0100 63'));
+    });
+
     test('a refused frame appends nothing', () {
       final writer = FrameWriter()..add(FrameKind.message, 1, 'c', null);
       expect(() => writer.add(FrameKind.message, 0x100000000, 'c', null), throwsArgumentError);

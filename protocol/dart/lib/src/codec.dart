@@ -5,6 +5,8 @@
 import 'dart:convert';
 import 'dart:typed_data';
 
+import 'growable_bytes.dart';
+
 /// An integer written (or to be written) with tag 4 although it fits in int32.
 ///
 /// Only produced by a decoder with `preserveWidths: true`; accepted by the encoder. iOS writes
@@ -391,13 +393,7 @@ class HkByteWriter {
   int get length => _length;
 
   void _reserve(int extra) {
-    final needed = _length + extra;
-    if (needed <= _bytes.length) return;
-    var capacity = _bytes.length * 2;
-    while (capacity < needed) {
-      capacity *= 2;
-    }
-    _bytes = Uint8List(capacity)..setRange(0, _length, _bytes);
+    _bytes = growBytes(_bytes, _length, _length + extra);
   }
 
   void uint8(int value) {

@@ -5,6 +5,8 @@
 import 'dart:convert';
 import 'dart:typed_data';
 
+import 'growable_bytes.dart';
+
 /// The frame kinds and their bytes (a class of constants rather than an enum with fields, so
 /// that the core runs on Dart 2.16 as well as Dart 3).
 class FrameKind {
@@ -189,13 +191,7 @@ class FrameWriter {
   }
 
   void _reserve(int extra) {
-    final needed = _length + extra;
-    if (needed <= _bytes.length) return;
-    var capacity = _bytes.length * 2;
-    while (capacity < needed) {
-      capacity *= 2;
-    }
-    _bytes = Uint8List(capacity)..setRange(0, _length, _bytes);
+    _bytes = growBytes(_bytes, _length, _length + extra);
   }
 }
 
