@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChannelJSON
 import HealthKitModel
 
 /// `hkbridge types`: the CKType table as the RecordTypeMapper resolves it on one iOS version.
@@ -92,25 +93,8 @@ enum TypesPrinter {
     return out
   }
 
-  /// A JSON string literal.
+  /// A JSON string literal, as the project's JSON printer writes it.
   static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    ChannelJSON.print(.string(text))
   }
 }
