@@ -123,7 +123,44 @@ public enum FileIO {
       _ = fsync(folderFD)
       close(folderFD)
     }
+    removeStaleTemporaries(in: folder.isEmpty ? "/" : folder, of: name)
   }
+
+  /// A temporary file of an update that was killed (`kill -9`) outlives it. The next update of
+  /// the same file removes such leftovers: regular files named `.NAME.hkbridge-XXXXXX`, ours,
+  /// untouched for at least ``staleTemporaryAge`` seconds (an update in progress elsewhere keeps
+  /// writing its own, so it is never that old). Links and other files are left alone.
+  static func removeStaleTemporaries(in folder: String, of name: String, now: Int? = nil) {
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    let prefix = ".\(name).hkbridge-"
+    let current = now ?? time(nil)
+    while let entry = readdir(directory) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard entryName.hasPrefix(prefix), entryName.utf8.count == prefix.utf8.count + 6 else {
+        continue
+      }
+      let path = folder + "/" + entryName
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(),
+        current - modificationTime(info) >= staleTemporaryAge
+      else { continue }
+      unlink(path)
+    }
+  }
+
+  static func modificationTime(_ info: stat) -> Int {
+    #if canImport(Darwin)
+      Int(info.st_mtimespec.tv_sec)
+    #else
+      Int(info.st_mtim.tv_sec)
+    #endif
+  }
+
+  /// How old (seconds since its last change) a leftover temporary file must be to be removed.
+  public static let staleTemporaryAge = 600
 
   /// The file a path names after following symbolic links (the path itself when it cannot be
   /// resolved, e.g. when it does not exist yet).

@@ -325,3 +325,31 @@ import Testing
     }
   }
 }
+
+@Suite struct StaleTemporaryTests {
+  /// What a killed `--update` left behind is removed by the next update of the same file, once it
+  /// is old; a fresh one (an update in progress), a link with such a name and another file's
+  /// temporary are kept.
+  @Test func theNextUpdateRemovesOldLeftovers() throws {
+    let scratch = try ScratchDirectory()
+    let path = try scratch.write("g.jsonl", "old\n")
+    let stale = try scratch.write(".g.jsonl.hkbridge-AbC123", "half")
+    let fresh = try scratch.write(".g.jsonl.hkbridge-XyZ789", "in progress")
+    let otherFile = try scratch.write(".h.jsonl.hkbridge-QwE456", "another file's")
+    let link = scratch.url.appendingPathComponent(".g.jsonl.hkbridge-LiNk00").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    let hourAgo = Date(timeIntervalSinceNow: -3600)
+    for old in [stale, otherFile] {
+      try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: old)
+    }
+    try FileIO.replaceFile(path, with: Array("new\n".utf8))
+    let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+    #expect(
+      left == [
+        ".g.jsonl.hkbridge-LiNk00", ".g.jsonl.hkbridge-XyZ789", ".h.jsonl.hkbridge-QwE456",
+        "g.jsonl",
+      ])
+    #expect(try scratch.read(path) == "new\n")
+    #expect(try scratch.read(fresh) == "in progress")
+  }
+}
