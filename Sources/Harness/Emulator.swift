@@ -8,12 +8,13 @@ public enum Emulator {
   public static func make(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
     osVersion: String = "17.5", profiles: [String] = [Dispatcher.defaultProfile],
-    warnings: @escaping (String) -> Void
+    sleepsForLatency: Bool = true, warnings: @escaping (String) -> Void
   ) -> MessageHandling {
     let dispatcher = Dispatcher(
       configuration: Dispatcher.Configuration(
         pluginChannels: pluginChannels, device: device, osVersion: osVersion, profiles: profiles))
     dispatcher.warningHandler = warnings
+    dispatcher.sleepsForLatency = sleepsForLatency
     return dispatcher
   }
 

@@ -73,6 +73,9 @@ public final class Dispatcher {
   /// Called before a `setLatency` delay, so that the replies already made reach the client
   /// first (serve writes its pending output).
   public var beforeDelay: (() -> Void)?
+  /// Whether a `setLatency` delay really sleeps (the default). A fuzzer turns it off: the delay
+  /// is then skipped, everything else (order, the log) is as with it.
+  public var sleepsForLatency = true
 
   /// A device or OS version the configuration cannot use falls back to the default (iPhone,
   /// 17.5), and an unknown profile name is skipped; ``configurationProblem(_:)`` says beforehand

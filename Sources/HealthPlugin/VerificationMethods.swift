@@ -132,7 +132,7 @@ extension Dispatcher {
     }
     verification.record(call, reply: reply)
     let delay = verification.latency(for: call.method)
-    if delay > 0 {
+    if delay > 0 && sleepsForLatency {
       beforeDelay?()
       var time = timespec(tv_sec: delay / 1000, tv_nsec: (delay % 1000) * 1_000_000)
       var left = timespec()

@@ -84,6 +84,20 @@ import Testing
     #expect(error?.details["field"]?.stringValue?.hasSuffix(field) == true)
   }
 
+  /// A dispatcher told not to sleep (the fuzzer's) answers at once; the call is still logged.
+  @Test func noSleepingSkipsTheDelay() {
+    let h = Harness()
+    var flushed = 0
+    h.dispatcher.beforeDelay = { flushed += 1 }
+    h.dispatcher.sleepsForLatency = false
+    h.setUp("setLatency", ["ms": 60_000])
+    let clock = ContinuousClock()
+    let time = clock.measure { _ = h.call("isAvailable") }
+    #expect(time < .seconds(5))
+    #expect(flushed == 0)
+    #expect(h.control("calls")?.value == [["method": "isAvailable", "args": nil, "code": nil]])
+  }
+
   @Test func setLatencyDelaysRepliesAndZeroRemovesIt() {
     let h = Harness()
     var flushed = 0

@@ -23,7 +23,8 @@ private struct Served {
 }
 
 private func serve(_ bytes: [UInt8], chunk: Int?) -> Served {
-  let handler = Emulator.make(warnings: { _ in })
+  // A setLatency call in the input must not make the target sleep (libFuzzer's timeout).
+  let handler = Emulator.make(sleepsForLatency: false, warnings: { _ in })
   let server = FrameServer(handler: handler, maxFrame: maxFrame, logger: Logger(level: .quiet))
   if let chunk {
     var offset = 0
