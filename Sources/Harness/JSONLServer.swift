@@ -172,6 +172,13 @@ public final class JSONLServer {
     pending.append(UInt8(ascii: "\n"))
   }
 
+  /// Writes the lines answered so far (called before a `setLatency` delay, so that a client
+  /// sees the earlier replies at once and only the delayed one late).
+  public func flushPendingOutput() {
+    guard output >= 0, outputFailure == nil else { return }
+    outputFailure = writePending(output)
+  }
+
   /// Writes the pending lines; the errno of a failed write, or `nil`.
   private func writePending(_ fd: Int32) -> Int32? {
     guard !pending.isEmpty else { return nil }

@@ -136,6 +136,7 @@ public enum Serve {
     if options.jsonl {
       let lines = JSONLServer(
         handler: handler, recorder: server.recorder, maxLine: options.maxFrame, logger: logger)
+      (model as? Dispatcher)?.beforeDelay = { [weak lines] in lines?.flushPendingOutput() }
       return lines.run(emulatorVersion: options.emulatorVersion, input: input, output: output)
     }
     server.outputWriter = { FileIO.writeAll(output, $0) }

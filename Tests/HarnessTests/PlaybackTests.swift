@@ -135,6 +135,39 @@ import Testing
   }
 
   /// A reply made before a delayed one reaches the client before the delay.
+  /// The same in text mode: the lines answered before a delayed one are written first.
+  @Test func latencyInTextModeWritesEarlierLinesFirst() throws {
+    let process = Process()
+    process.executableURL = BinaryRunner.executableURL
+    process.arguments = ["serve", "--jsonl"]
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let batch =
+      [
+        #"{"channel": "hkbridge/control", "call": {"method": "setLatency", "args": {"method": "isAvailable", "ms": 400}}}"#,
+        #"{"call": {"method": "getPlatformVersion"}}"#,
+        #"{"call": {"method": "isAvailable"}}"#,
+      ].joined(separator: "\n") + "\n"
+    let start = Date()
+    stdin.fileHandleForWriting.write(Data(batch.utf8))
+    func lines(_ bytes: [UInt8]) -> Int { bytes.filter { $0 == UInt8(ascii: "\n") }.count }
+    // HELLO and the first two answers arrive before the 400 ms delay ends.
+    var received: [UInt8] = []
+    while lines(received) < 3 { received += [UInt8](stdout.fileHandleForReading.availableData) }
+    let early = Date().timeIntervalSince(start)
+    while lines(received) < 4 { received += [UInt8](stdout.fileHandleForReading.availableData) }
+    let late = Date().timeIntervalSince(start)
+    try stdin.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(early < 0.35)
+    #expect(late >= 0.4)
+    #expect(String(decoding: received, as: UTF8.self).contains(#""method": "isAvailable""#))
+  }
+
   @Test func latencyIsSeenInRealTimeAfterEarlierReplies() throws {
     let process = Process()
     process.executableURL = BinaryRunner.executableURL
