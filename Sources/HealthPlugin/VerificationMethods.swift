@@ -179,12 +179,11 @@ enum VerificationMethods {
   /// suggested.
   static func requireServed(_ method: String, _ context: MethodContext) throws(HealthError) {
     guard !context.servedMethods.contains(method) else { return }
-    guard let meant = NearestName.find(method, among: context.servedMethods.sorted()) else {
-      throw HealthError.invalidArgument(
-        field: "method", "method \"\(method)\" is not a plugin method")
-    }
+    let meant = NearestName.find(method, among: context.servedMethods.sorted())
     var error = HealthError.invalidArgument(
-      field: "method", "method \"\(method)\" is not a plugin method (did you mean '\(meant)'?)")
+      field: "method",
+      "method \"\(method)\" is not a plugin method"
+        + (meant.map { " (did you mean '\($0)'?)" } ?? ""))
     error.didYouMean = meant
     throw error
   }
