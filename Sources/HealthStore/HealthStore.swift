@@ -74,8 +74,9 @@ public final class HealthStore {
   public internal(set) var characteristics: [String: CharacteristicValue] = [:]
   /// Faults waiting for their method, in the order they were injected.
   public internal(set) var faults: [InjectedFault] = []
-  /// Samples and workouts.
-  public var samples = SampleStore()
+  /// Samples and workouts. Read-only outside the store: samples enter through `commitRecord`
+  /// and leave through `delete`, so every change is in the change log.
+  public internal(set) var samples = SampleStore()
 
   public init(
     device: DeviceModel = .iPhone, osVersion: OSVersion = HealthStore.defaultOSVersion

@@ -35,18 +35,23 @@ enum PackedValue: Sendable {
 }
 
 /// What only some samples have (a body other than a quantity or category, metadata, a
-/// correlation's container or members), kept out of line so that the common sample stays small.
+/// correlation's container or members, a workout's association), kept out of line so that the common sample stays small.
 final class SampleDetails: Sendable {
   let body: SampleBody
   let metadata: [MetadataEntry]
   let container: String?
   let members: [String]
+  let workout: String?
 
-  init(body: SampleBody, metadata: [MetadataEntry], container: String?, members: [String]) {
+  init(
+    body: SampleBody, metadata: [MetadataEntry], container: String?, members: [String],
+    workout: String?
+  ) {
     self.body = body
     self.metadata = metadata
     self.container = container
     self.members = members
+    self.workout = workout
   }
 }
 
@@ -82,11 +87,11 @@ struct PackedSample: Sendable {
       of: SampleKind(
         ckType: sample.ckType, identifier: sample.identifier, source: sample.source, unit: unit))
     if outOfLine != nil || !sample.metadata.isEmpty || sample.container != nil
-      || !sample.members.isEmpty
+      || !sample.members.isEmpty || sample.workout != nil
     {
       details = SampleDetails(
         body: outOfLine ?? .empty, metadata: sample.metadata, container: sample.container,
-        members: sample.members)
+        members: sample.members, workout: sample.workout)
     }
   }
 
@@ -113,6 +118,7 @@ struct PackedSample: Sendable {
     return StoredSample(
       uuid: uuid, ckType: kind.ckType, identifier: kind.identifier, start: start, end: end,
       body: body, metadata: details?.metadata ?? [], source: kind.source,
-      container: details?.container, members: details?.members ?? [], sequence: sequence)
+      container: details?.container, members: details?.members ?? [],
+      workout: details?.workout, sequence: sequence)
   }
 }

@@ -24,11 +24,19 @@ public struct TimedQuantityInput: Hashable, Sendable {
   public var value: Double
   public var unit: String
   public var time: Int
+  /// The start of the value's sample when the caller gave one (ConnectKit's `duringSession`
+  /// samples); nil derives it (protocol/healthkit-rules.md#workouts).
+  public var start: Int?
+  /// Whether the workout's builder saves the value as a sample; false for a value that only
+  /// counts in the workout's total because it is saved as a sample of its own already.
+  public var isSample: Bool
 
-  public init(value: Double, unit: String, time: Int) {
+  public init(value: Double, unit: String, time: Int, start: Int? = nil, isSample: Bool = true) {
     self.value = value
     self.unit = unit
     self.time = time
+    self.start = start
+    self.isSample = isSample
   }
 }
 

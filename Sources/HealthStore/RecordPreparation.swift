@@ -17,10 +17,23 @@ public struct PlannedSample: Hashable, Sendable {
   public var end: Int
   public var body: SampleBody
   public var metadata: [MetadataEntry]
+
+  public init(
+    ckType: String, identifier: String, start: Int, end: Int, body: SampleBody,
+    metadata: [MetadataEntry]
+  ) {
+    self.ckType = ckType
+    self.identifier = identifier
+    self.start = start
+    self.end = end
+    self.body = body
+    self.metadata = metadata
+  }
 }
 
 /// A record that passed every check: the samples to create. `commitRecord` mints the members'
-/// uuids first, in record order, then the container's (protocol/record-shapes.md#fields-by-kind).
+/// uuids first, in record order, then the container's, then the workout's associated samples'
+/// (protocol/record-shapes.md#fields-by-kind, protocol/healthkit-rules.md#workouts).
 public struct PreparedRecord: Hashable, Sendable {
   public var ckType: String
   /// Correlation members or sleep stages (each its own sample).
@@ -29,6 +42,20 @@ public struct PreparedRecord: Hashable, Sendable {
   public var main: PlannedSample?
   /// Whether the reply lists `members` (bloodPressure, nutrition, sleepSession).
   public var isComposite: Bool
+  /// For a workout: the quantity samples its builder collected, saved with it and associated
+  /// with it (those of a type the app may share, when the app writes).
+  public var associated: [PlannedSample]
+
+  public init(
+    ckType: String, members: [PlannedSample], main: PlannedSample?, isComposite: Bool,
+    associated: [PlannedSample] = []
+  ) {
+    self.ckType = ckType
+    self.members = members
+    self.main = main
+    self.isComposite = isComposite
+    self.associated = associated
+  }
 }
 
 /// A written record: the uuid and identifier the reply shows, and the members' when composite.
@@ -56,8 +83,11 @@ extension HealthStore {
     try builder.map()
     try builder.checkOS()
     try builder.checkWritability()
-    let record = try builder.build()
+    var record = try builder.build()
     if mode == .app {
+      // HKWorkoutBuilder.add saves only samples of types the app may share; the workout
+      // itself keeps its totals (protocol/healthkit-rules.md#workouts).
+      record.associated.removeAll { shareStatus(for: $0.identifier) != .sharingAuthorized }
       for (name, identifier) in builder.shareIdentifiers {
         let status = authorization[identifier]?.share ?? .notDetermined
         guard status == .sharingAuthorized else {
@@ -69,18 +99,29 @@ extension HealthStore {
     return record
   }
 
-  /// Stores a prepared record: mints the members' uuids, then the container's, and inserts
-  /// every sample.
+  /// Stores a prepared record, the one way samples enter the store: mints the members' uuids,
+  /// then the container's, then the associated samples', and inserts every sample (each insert
+  /// a change in the change log).
   @discardableResult
   public func commitRecord(_ record: PreparedRecord, source: SampleSource) -> WrittenRecord {
     let memberUUIDs = record.members.map { _ in mintUUID() }
     let mainUUID = record.main.map { _ in mintUUID() }
+    let associatedUUIDs = record.associated.map { _ in mintUUID() }
     for (member, uuid) in zip(record.members, memberUUIDs) {
       samples.insert(stored(member, uuid: uuid, source: source, container: mainUUID))
     }
     if let main = record.main, let mainUUID {
       var sample = stored(main, uuid: mainUUID, source: source, container: nil)
       sample.members = memberUUIDs
+      if case .workout(var summary) = sample.body, !associatedUUIDs.isEmpty {
+        summary.associated = associatedUUIDs
+        sample.body = .workout(summary)
+      }
+      samples.insert(sample)
+    }
+    for (planned, uuid) in zip(record.associated, associatedUUIDs) {
+      var sample = stored(planned, uuid: uuid, source: source, container: nil)
+      sample.workout = mainUUID
       samples.insert(sample)
     }
     let members = zip(record.members, memberUUIDs).map {
@@ -293,6 +334,7 @@ struct RecordBuilder {
     var derived: [MetadataEntry] = []
     var members: [PlannedSample] = []
     var main: PlannedSample?
+    var associated: [PlannedSample] = []
     var composite = false
 
     func sample(_ ckType: String, _ identifier: String, _ body: SampleBody) -> PlannedSample {
@@ -395,6 +437,7 @@ struct RecordBuilder {
 
     case .workout(let workout):
       main = try workoutSample(workout, type: type, start: start, end: end, derived: &derived)
+      associated = Self.builderSamples(workout, targets: seriesTargets, start: start)
 
     case .audiogram(let points):
       try Self.checkPoints(points)
@@ -415,7 +458,9 @@ struct RecordBuilder {
     } else if !members.isEmpty {
       for index in members.indices { members[index].metadata = metadata }
     }
-    return PreparedRecord(ckType: input.type, members: members, main: main, isComposite: composite)
+    return PreparedRecord(
+      ckType: input.type, members: members, main: main, isComposite: composite,
+      associated: associated)
   }
 
   /// The numbers and units of every kind (the build below relies on them being checked).

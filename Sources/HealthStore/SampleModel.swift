@@ -71,12 +71,16 @@ public struct AudiogramPoint: Hashable, Sendable {
 /// A timed value of a workout series (`heartRate`, `speed`, `power`, …).
 public struct TimedQuantity: Hashable, Sendable {
   public var amount: MeasuredQuantity
-  /// Milliseconds since the Unix epoch, inside the workout.
+  /// Milliseconds since the Unix epoch, inside the workout: when the value was recorded (the
+  /// end of its sample).
   public var time: Int
+  /// The start of the value's sample when it covers an interval; nil for an instant at `time`.
+  public var start: Int?
 
-  public init(amount: MeasuredQuantity, time: Int) {
+  public init(amount: MeasuredQuantity, time: Int, start: Int? = nil) {
     self.amount = amount
     self.time = time
+    self.start = start
   }
 }
 
@@ -105,15 +109,19 @@ public struct WorkoutSummary: Hashable, Sendable {
   /// Every series the record carried, in record order (energy, distance, speed, power,
   /// heartRate).
   public var series: [WorkoutSeries]
+  /// The uuids of the quantity samples saved with the workout (its builder's samples), in the
+  /// order of `series` (protocol/healthkit-rules.md#workouts).
+  public var associated: [String]
 
   public init(
     activityType: String, energy: MeasuredQuantity? = nil, distance: MeasuredQuantity? = nil,
-    series: [WorkoutSeries] = []
+    series: [WorkoutSeries] = [], associated: [String] = []
   ) {
     self.activityType = activityType
     self.energy = energy
     self.distance = distance
     self.series = series
+    self.associated = associated
   }
 }
 
@@ -153,14 +161,18 @@ public struct StoredSample: Hashable, Sendable {
   public var container: String?
   /// For a correlation: its members' uuids, in record order.
   public var members: [String]
-  /// The order of writing, over the whole store (ties of `start` keep it).
+  /// For a sample saved with a workout (its builder's sample): the workout's uuid.
+  public var workout: String?
+  /// The order of writing, over the whole store (ties of `start` keep it): the change-log
+  /// anchor of the change that added the sample (protocol/healthkit-rules.md#change-log).
   public var sequence: Int
 
   public init(
     uuid: String, ckType: String, identifier: String, start: Int, end: Int, body: SampleBody,
     metadata: [MetadataEntry], source: SampleSource, container: String? = nil,
-    members: [String] = [], sequence: Int = 0
+    members: [String] = [], workout: String? = nil, sequence: Int = 0
   ) {
+    self.workout = workout
     self.uuid = uuid
     self.ckType = ckType
     self.identifier = identifier

@@ -25,7 +25,10 @@ public struct SampleStore: Sendable {
   private var slotByUUID: [String: Int] = [:]
   private var indexes: [String: SampleIndex] = [:]
   private var kinds = SampleKinds()
+  /// The anchor the next change takes: every insert and every delete takes one, in order.
   private var nextSequence = 1
+  /// Per HealthKit identifier: the deletes, oldest first (the change log's deleted objects).
+  private var deletions: [String: [DeletedSample]] = [:]
   private let indexBlockCapacity: Int
 
   /// Workout sessions started and not yet ended or discarded, in the order they started.
@@ -83,10 +86,15 @@ public struct SampleStore: Sendable {
       duration: stored.duration)
   }
 
-  /// Removes the sample with this uuid; returns whether it existed.
+  /// Removes the sample with this uuid and logs the delete; returns whether it existed.
   @discardableResult
   public mutating func remove(uuid: String) -> Bool {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
+    if let sample = slots[slot] {
+      deletions[sample.identifier(in: kinds), default: []].append(
+        DeletedSample(uuid: uuid, anchor: nextSequence))
+      nextSequence += 1
+    }
     discard(slot: slot)
     if slotByUUID.isEmpty {
       slots = []
@@ -143,6 +151,30 @@ public struct SampleStore: Sendable {
     return result
   }
 
+  // MARK: Change log
+
+  /// The anchor of the latest change (an insert or a delete); 0 before the first. It only grows.
+  public var anchor: Int { nextSequence - 1 }
+
+  /// What changed for one identifier after `anchor` (HealthKit's anchored object query): the
+  /// samples added since that are still stored, in the order added, the samples deleted since
+  /// (a sample added and deleted since is only among the deleted), and the anchor to ask from
+  /// next time.
+  public func changes(of identifier: String, since anchor: Int) -> SampleChanges {
+    var added: [(sequence: Int, slot: Int)] = []
+    if let index = indexes[identifier], !index.isEmpty {
+      index.forEach(from: IndexPosition(block: 0, offset: 0), to: index.endPosition) { entry in
+        if entry.sequence > anchor { added.append((entry.sequence, entry.slot)) }
+        return false
+      }
+    }
+    added.sort { $0.sequence < $1.sequence }
+    let deleted = (deletions[identifier] ?? []).filter { $0.anchor > anchor }
+    return SampleChanges(
+      added: added.compactMap { slots[$0.slot]?.unpacked(kinds) }, deleted: deleted,
+      anchor: self.anchor)
+  }
+
   // MARK: Workout sessions
 
   /// The session in progress with this id.
@@ -182,4 +214,21 @@ public struct WorkoutSession: Hashable, Sendable {
     self.start = start
     self.live = live
   }
+}
+
+/// A sample the change log records as deleted.
+public struct DeletedSample: Hashable, Sendable {
+  public var uuid: String
+  /// The anchor of the delete.
+  public var anchor: Int
+}
+
+/// The answer of `SampleStore.changes(of:since:)`.
+public struct SampleChanges: Hashable, Sendable {
+  /// Samples added after the anchor asked from and still stored, oldest change first.
+  public var added: [StoredSample]
+  /// Samples deleted after the anchor asked from, oldest change first.
+  public var deleted: [DeletedSample]
+  /// The store's anchor when asked: the anchor to ask from next time.
+  public var anchor: Int
 }

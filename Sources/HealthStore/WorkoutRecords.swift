@@ -91,6 +91,32 @@ extension RecordBuilder {
       body: .workout(summary), metadata: [])
   }
 
+  /// The quantity samples a workout's builder collects: one per value of each series given as
+  /// a list (a total is not a sample), of the type the series resolved to, in record order.
+  /// A value's sample covers `[start, time]` when the caller gave its start; otherwise a
+  /// cumulative value (energy, distance) covers the time since the series' previous value (the
+  /// workout's start for the first), and a discrete one (heart rate, speed, power) is an
+  /// instant at `time` (protocol/healthkit-rules.md#workouts).
+  static func builderSamples(_ workout: WorkoutInput, targets: [String], start: Int)
+    -> [PlannedSample]
+  {
+    var planned: [PlannedSample] = []
+    for (series, identifier) in zip(workout.series, targets) where !series.isTotal {
+      let cumulative = Catalogue.info(identifier)?.quantity?.aggregation == .cumulative
+      let times = series.values.map(\.time).sorted()
+      for value in series.values where value.isSample {
+        let previous = times.last { $0 < value.time } ?? start
+        let begin = value.start ?? (cumulative ? min(previous, value.time) : value.time)
+        let body = SampleBody.quantity(MeasuredQuantity(value: value.value, unit: value.unit))
+        planned.append(
+          PlannedSample(
+            ckType: HealthStore.ckType(identifier, body: body), identifier: identifier,
+            start: begin, end: value.time, body: body, metadata: []))
+      }
+    }
+    return planned
+  }
+
   /// The sum of a series in the unit of its first value.
   static func total(_ values: [TimedQuantity]) -> MeasuredQuantity? {
     guard let unit = values.first?.amount.unit else { return nil }

@@ -5,7 +5,8 @@ import HealthStore
 /// `recordKind: "workout"` records, as ConnectKit's `WorkoutMapper` writes them: an
 /// `HKWorkoutBuilder` that begins collection at `startTime`, adds the quantity samples of
 /// `duringSession`, ends at `endTime` and finishes the workout. The builder saves the workout
-/// (and its samples) itself while the record is decoded, so a workout does not wait for the
+/// and its samples (the `workout.<component>` ones as the workout's associated samples, in the
+/// store's rule, protocol/healthkit-rules.md#workouts) itself while the record is decoded, so a workout does not wait for the
 /// batch: its id is known at once, and a later refusal of the batch does not undo it.
 enum ConnectKitWorkouts {
   static let kind = ConnectKitRecordMap.workoutKind
@@ -123,7 +124,8 @@ enum ConnectKitWorkouts {
         }
         do throws(HealthError) {
           if let component = ConnectKitRecordMap.workoutComponent(input.type) {
-            let value = TimedQuantityInput(value: amount.value, unit: amount.unit, time: sampleEnd)
+            let value = TimedQuantityInput(
+              value: amount.value, unit: amount.unit, time: sampleEnd, start: input.start)
             _ = try ConnectKitRecordMap.checked(
               workout([WorkoutSeriesInput(component: component, values: [value])]), store)
             seriesValues[component, default: []].append(value)
@@ -152,7 +154,7 @@ enum ConnectKitWorkouts {
     }
 
     // finishWorkout: the totals count the added active-energy samples and those of the
-    // activity's distance type too.
+    // activity's distance type too (saved above as samples of their own, not again).
     let totals: [(component: String, identifier: String?)] = [
       ("energy", Catalogue.info(named: "activeEnergyBurned")?.identifier),
       (
@@ -165,8 +167,9 @@ enum ConnectKitWorkouts {
       for (input, prepared) in added where prepared.main?.identifier == identifier {
         guard case .quantity(let amount, _) = input.fields else { continue }
         seriesValues[component, default: []].append(
-          TimedQuantityInput(value: amount.value, unit: amount.unit, time: input.end ?? input.start)
-        )
+          TimedQuantityInput(
+            value: amount.value, unit: amount.unit, time: input.end ?? input.start,
+            start: input.start, isSample: false))
       }
     }
     let series = ["energy", "distance", "speed", "power", "heartRate"].compactMap {

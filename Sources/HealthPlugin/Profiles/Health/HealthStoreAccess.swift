@@ -122,56 +122,24 @@ struct HealthStoreAccess {
     var metadata: [MetadataEntry]
   }
 
-  /// Saves samples as one object (a correlation's members first, then the container): mints
-  /// the uuids in that order and stores every sample as this app's.
+  /// Saves samples as one object (a correlation's members first, then the container) through
+  /// the store, as this app's: the store mints the uuids in that order.
   func save(members: [NewSample], container: NewSample?) {
-    let source = SampleSource(bundleId: store.bundleId)
-    let memberUUIDs = members.map { _ in store.mintUUID() }
-    let containerUUID = container.map { _ in store.mintUUID() }
-    for (member, uuid) in zip(members, memberUUIDs) {
-      store.samples.insert(stored(member, uuid: uuid, source: source, container: containerUUID))
+    func planned(_ new: NewSample) -> PlannedSample {
+      PlannedSample(
+        ckType: HealthStore.ckType(new.identifier, body: new.body), identifier: new.identifier,
+        start: new.start, end: new.end, body: new.body, metadata: new.metadata)
     }
-    if let container, let containerUUID {
-      var sample = stored(container, uuid: containerUUID, source: source, container: nil)
-      sample.members = memberUUIDs
-      store.samples.insert(sample)
-    }
+    let record = PreparedRecord(
+      ckType: container.map { planned($0).ckType } ?? "", members: members.map(planned),
+      main: container.map(planned), isComposite: container != nil && !members.isEmpty)
+    store.commitRecord(record, source: store.appSource)
   }
 
-  private func stored(_ new: NewSample, uuid: String, source: SampleSource, container: String?)
-    -> StoredSample
-  {
-    StoredSample(
-      uuid: uuid, ckType: Self.ckType(new.identifier, body: new.body),
-      identifier: new.identifier, start: new.start, end: new.end, body: new.body,
-      metadata: new.metadata, source: source, container: container)
-  }
-
-  /// The CKType the default profile shows for a sample written here: the first CKType mapped to
-  /// its HealthKit type (and category value), else the type's name.
-  static func ckType(_ identifier: String, body: SampleBody) -> String {
-    guard let info = Catalogue.info(identifier) else { return identifier }
-    for row in RecordTypeMapper.rows {
-      switch row.target {
-      case .type(let name) where name == info.name:
-        return row.ckType
-      case .categoryCase(let type, let caseName) where type == info.name:
-        if case .category(let raw) = body, info.categoryCase(named: caseName)?.rawValue == raw {
-          return row.ckType
-        }
-      default:
-        continue
-      }
-    }
-    return info.name
-  }
-
-  /// Deletes samples (and, for a correlation, its members).
+  /// Deletes samples through the store: a correlation with its members, and a member with its
+  /// correlation and the other members (HealthKit keeps no half correlation).
   func delete(_ samples: [StoredSample]) {
-    for sample in samples {
-      for member in sample.members { store.samples.remove(uuid: member) }
-      store.samples.remove(uuid: sample.uuid)
-    }
+    store.delete(samples.map(\.uuid))
   }
 }
 
