@@ -210,8 +210,9 @@ extension HealthStore {
     return readable ? sample : nil
   }
 
-  /// The identifiers whose share authorization deleting a sample needs: a correlation's members'.
-  func deleteIdentifiers(_ sample: StoredSample) -> [String] {
+  /// The identifiers whose share authorization deleting a sample needs: a correlation's members'
+  /// (a member's delete takes the whole correlation).
+  public func deleteIdentifiers(_ sample: StoredSample) -> [String] {
     let container = sample.container.flatMap { samples.sample(uuid: $0) } ?? sample
     if container.members.isEmpty { return [container.identifier] }
     var identifiers: [String] = []

@@ -52,7 +52,7 @@ import Testing
   @Test func appleSourcesRankAboveAppsWhateverWroteFirst() {
     // The app wrote first, yet the watch ranks first. Ranked the other way, the hour 10–11
     // would be the app's 150 plus the watch's uncovered 300 = 450, not the 600 counted above.
-    let ranked = HealthStatistics.rank(overlappingHost().store.samples.allInWriteOrder)
+    let ranked = SampleStatistics.rank(overlappingHost().store.samples.allInWriteOrder)
     #expect(ranked.map(\.sample.source.bundleId) == ["com.example.app", "com.apple.health.Watch"])
     #expect(ranked.map(\.rank) == [1, 0])
   }
@@ -156,8 +156,8 @@ import Testing
   }
 
   @Test func theUncoveredLengthIsExact() {
-    #expect(HealthStatistics.uncovered(0, 100, by: []) == 100)
-    #expect(HealthStatistics.uncovered(0, 100, by: [(10, 20), (15, 30), (90, 200)]) == 70)
-    #expect(HealthStatistics.uncovered(0, 100, by: [(-5, 500)]) == 0)
+    #expect(SampleStatistics.uncovered(0, 100, by: []) == 100)
+    #expect(SampleStatistics.uncovered(0, 100, by: [(10, 20), (15, 30), (90, 200)]) == 70)
+    #expect(SampleStatistics.uncovered(0, 100, by: [(-5, 500)]) == 0)
   }
 }

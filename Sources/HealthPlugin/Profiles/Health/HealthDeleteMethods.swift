@@ -2,7 +2,9 @@ import FlutterCodec
 import HealthStore
 
 /// delete and deleteByUUID of the `health` profile: only this app's own samples can go, and
-/// only with share authorization, as HealthKit allows.
+/// only with share authorization, as HealthKit allows. The store deletes: a correlation member
+/// takes its whole correlation with it (protocol/healthkit-rules.md#deleting), so sharing every
+/// member's type is needed.
 enum HealthDeleteMethods {
   static let table: ProfileMethodTable = [
     "delete": delete,
@@ -26,7 +28,8 @@ enum HealthDeleteMethods {
       $0.source.bundleId == access.store.bundleId
     }
     if own.isEmpty { return .bool(true) }
-    guard access.maySave(deleteIdentifiers(row)) else { return .bool(false) }
+    guard access.maySave(deleteIdentifiers(row) + own.flatMap(access.store.deleteIdentifiers))
+    else { return .bool(false) }
     access.delete(own)
     return .bool(true)
   }
@@ -49,7 +52,7 @@ enum HealthDeleteMethods {
       let sample = access.sample(uuid: uuid),
       sample.identifier == HealthDataTypeTable.identifier(row), visibility.shows(sample),
       sample.source.bundleId == access.store.bundleId,
-      access.maySave(deleteIdentifiers(row))
+      access.maySave(deleteIdentifiers(row) + access.store.deleteIdentifiers(sample))
     else { return .bool(false) }
     access.delete([sample])
     return .bool(true)
