@@ -77,7 +77,9 @@ import Testing
     // not cover (of 60), its 5 is hidden by the watch.
     let all = try store.statisticsCollection(Self.request(hours: 1))
     #expect(all.count == 1)
-    #expect(abs((all.first?.value ?? 0) - (7 + 100.0 * 29 / 60)) < 1e-9)
+    let expected: Double = 7 + 100.0 * 29 / 60
+    let value: Double = all.first?.value ?? 0
+    #expect(abs(value - expected) < 1e-9)
     let strict = try store.statisticsCollection(Self.request(hours: 1, strictStart: true))
     #expect(strict.map(\.value) == [7])
     let ownOnly = try store.statisticsCollection(Self.request(hours: 1, strictStart: true)) {
