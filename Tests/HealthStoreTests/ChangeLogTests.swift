@@ -21,7 +21,8 @@ import Testing
     #expect(store.samples.anchor == 4)
     store.delete([a])
     #expect(store.samples.anchor == 5)
-    #expect(store.samples.changes(of: ID.steps, since: 0).deleted == [DeletedSample(uuid: a, anchor: 5)])
+    #expect(
+      store.samples.changes(of: ID.steps, since: 0).deleted == [DeletedSample(uuid: a, anchor: 5)])
   }
 
   @Test func changesSinceAnAnchorArePerType() {

@@ -35,7 +35,8 @@ import Testing
     let store = Self.store()
     store.bloodPressure(121, 79, at: t0)
     store.setAuthorization(ID.diastolic, share: .sharingDenied, read: nil)
-    #expect(store.deleteIdentifiers(store.samples.sample(uuid: uuid(1))!) == [ID.systolic, ID.diastolic])
+    #expect(
+      store.deleteIdentifiers(store.samples.sample(uuid: uuid(1))!) == [ID.systolic, ID.diastolic])
     do {
       _ = try store.prepareDelete([uuid(1)])
       Issue.record("deleting the systolic member needs the diastolic share too")

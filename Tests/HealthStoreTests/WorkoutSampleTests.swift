@@ -17,7 +17,9 @@ import Testing
     if !energy.isEmpty {
       series.append(WorkoutSeriesInput(component: "energy", values: energy, isTotal: energyTotal))
     }
-    if !distance.isEmpty { series.append(WorkoutSeriesInput(component: "distance", values: distance)) }
+    if !distance.isEmpty {
+      series.append(WorkoutSeriesInput(component: "distance", values: distance))
+    }
     if !heartRate.isEmpty {
       series.append(WorkoutSeriesInput(component: "heartRate", values: heartRate))
     }
@@ -66,9 +68,11 @@ import Testing
     store.write(
       Self.running(
         energy: [
-          Self.kcal(0.1, at: t0 + minute, from: t0), TimedQuantityInput(value: 418.4, unit: "J", time: Self.end),
+          Self.kcal(0.1, at: t0 + minute, from: t0),
+          TimedQuantityInput(value: 418.4, unit: "J", time: Self.end),
         ]))
-    let read = try store.prepareRead(ReadRequest(type: "activeEnergy", start: t0, end: Self.end, ascending: true, unit: "kcal"))
+    let read = try store.prepareRead(
+      ReadRequest(type: "activeEnergy", start: t0, end: Self.end, ascending: true, unit: "kcal"))
     let values = store.read(read).compactMap { sample -> Double? in
       guard case .quantity(let amount) = sample.body else { return nil }
       return amount.value
@@ -82,7 +86,8 @@ import Testing
     #expect(summary.energy?.unit == "kcal")
     #expect(abs((summary.energy?.value ?? 0) - values.reduce(0, +)) < 1e-9)
     let buckets = try store.statisticsCollection(
-      StatisticsRequest(identifier: ID.energy, from: t0, to: Self.end, interval: 30 * minute, unit: "kcal"))
+      StatisticsRequest(
+        identifier: ID.energy, from: t0, to: Self.end, interval: 30 * minute, unit: "kcal"))
     #expect(buckets.count == 1)
     #expect(abs((buckets.first?.value ?? 0) - 0.2) < 1e-9)
   }
