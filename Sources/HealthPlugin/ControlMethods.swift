@@ -38,7 +38,9 @@ enum ControlMethods {
 
   // MARK: configure
 
-  static let configureKeys = ["device", "osVersion", "restricted", "bundleId", "now", "uuidSeed"]
+  static let configureKeys = [
+    "device", "osVersion", "restricted", "bundleId", "appName", "now", "uuidSeed",
+  ]
 
   @Sendable
   static func configure(_ context: MethodContext) throws(HealthError) -> MethodOperation {
@@ -64,6 +66,12 @@ enum ControlMethods {
         "bundleId \"\(bundleId)\" must be a non-empty identifier without spaces, "
           + "like \"com.example.app\"")
     }
+    let appName = try args.optionalString("appName")
+    if let appName, appName.allSatisfy(\.isWhitespace) {
+      throw HealthError.invalidArgument(
+        field: "appName",
+        "appName \"\(appName)\" is blank; give the app's display name, like \"Example App\"")
+    }
     let now = try args.optionalInt("now")
     if let now, !HealthStore.clockRange.contains(now) {
       throw HealthError.invalidArgument(
@@ -84,8 +92,8 @@ enum ControlMethods {
     let store = context.store
     return {
       store.configure(
-        device: device, osVersion: version, restricted: restricted, bundleId: bundleId, now: now,
-        uuidSeed: seed)
+        device: device, osVersion: version, restricted: restricted, bundleId: bundleId,
+        appName: appName, now: now, uuidSeed: seed)
       return .null
     }
   }

@@ -3,14 +3,16 @@ import HealthStore
 
 /// The store's state as channel values (HELLO's device, the control channel's snapshot).
 enum StateEncoding {
-  /// `{"model", "osVersion", "restricted", "bundleId"}`.
+  /// `{"model", "osVersion", "restricted", "bundleId"}`, and `"appName"` when one is set.
   static func device(_ store: HealthStore) -> ChannelValue {
-    .object([
+    var pairs: [(String, ChannelValue)] = [
       ("model", .string(store.device.rawValue)),
       ("osVersion", .string(store.osVersion.description)),
       ("restricted", .bool(store.restricted)),
       ("bundleId", .string(store.bundleId)),
-    ])
+    ]
+    if let name = store.appName { pairs.append(("appName", .string(name))) }
+    return .object(pairs)
   }
 
   /// The snapshot's `authorization`: one entry per identifier with anything decided, sorted by

@@ -144,8 +144,8 @@ extension HealthStore {
       container: container)
   }
 
-  /// This app's source.
-  public var appSource: SampleSource { SampleSource(bundleId: bundleId) }
+  /// This app's source: its bundle id, and its name when one was configured.
+  public var appSource: SampleSource { SampleSource(bundleId: bundleId, name: appName) }
 }
 
 /// Checks one record step by step and builds its samples.

@@ -30,6 +30,9 @@ import Testing
     ("restricted", "yes"),
     ("bundleId", ""),
     ("bundleId", "com example"),
+    ("appName", ""),
+    ("appName", "  "),
+    ("appName", 1),
     ("now", -1),
     ("now", 1.5),
     ("now", .int64(253_402_300_800_000)),
@@ -42,6 +45,26 @@ import Testing
     let error = h.control("configure", .object([(field, value)]))?.error
     #expect(error?.code == "INVALID_ARGUMENTS")
     #expect(error?.details == .object([("field", .string(field))]))
+  }
+
+  /// `appName` names the app's source everywhere: the snapshot's device, the default profile's
+  /// `source`, the health package's `source_name`; `reset` drops it.
+  @Test func appNameNamesTheAppsSource() throws {
+    let h = Harness()
+    h.setUp("configure", ["bundleId": "com.gymtrack", "appName": "GymTrack"])
+    #expect(h.store.appSource == SampleSource(bundleId: "com.gymtrack", name: "GymTrack"))
+    #expect(
+      StateEncoding.device(h.store)
+        == .object([
+          ("model", "iPhone"), ("osVersion", "17.5"), ("restricted", false),
+          ("bundleId", "com.gymtrack"), ("appName", "GymTrack"),
+        ]))
+    #expect(
+      RecordEncoding.source(h.store.appSource)
+        == .object([("bundleId", "com.gymtrack"), ("name", "GymTrack")]))
+    h.setUp("reset")
+    #expect(h.store.appName == nil)
+    #expect(h.store.appSource == SampleSource(bundleId: "com.example.app"))
   }
 
   @Test func nullOptionalFieldsAreLeftOut() {
