@@ -20,11 +20,6 @@ public struct StandardMessageCodec: Sendable {
     RawWriter.message(count: EncodedSize.end(of: value, at: 0)) { $0.value(value) }
   }
 
-  /// Appends `value` to `writer`; alignment counts from the writer's first byte.
-  public func writeValue(_ value: ChannelValue, to writer: inout ByteWriter) {
-    writer.append(value)
-  }
-
   // MARK: Decoding
 
   /// The one value that `bytes` hold; anything left over is an error.

@@ -202,16 +202,6 @@ public final class FrameServer {
   /// Whether frames are waiting to be written.
   public var hasOutput: Bool { !pending.isEmpty }
 
-  /// Runs `body` with the frames waiting to be written, in place.
-  public func withOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-    pending.withBytes(body)
-  }
-
-  /// Forgets the frames waiting to be written (after writing them).
-  public func discardOutput() {
-    pending.removeAll()
-  }
-
   /// Writes the pending frames (and the recording's buffered lines) with ``outputWriter`` and
   /// forgets them. The serve loop calls it before each blocking read; ``didRead(_:)`` calls it
   /// whenever the pending output passes ``outputFlushThreshold``. False when there is no writer

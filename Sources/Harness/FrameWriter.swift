@@ -36,42 +36,26 @@ public enum FrameWriter {
     }
   }
 
-  /// Appends one frame. `payload == nil` sets the null-payload flag and writes no payload bytes.
-  public static func append(
-    kind: FrameKind, id: UInt32, channel: UnsafeRawBufferPointer,
-    payload: UnsafeRawBufferPointer?, to out: inout [UInt8]
-  ) {
-    let start = out.count
-    let size = frameSize(channelCount: channel.count, payloadCount: payload?.count ?? 0)
-    out.append(contentsOf: repeatElement(0, count: size))
-    out.withUnsafeMutableBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      write(kind: kind, id: id, channel: channel, payload: payload, at: base + start)
-    }
-  }
-
-  /// Appends one frame with the channel given as a string and the payload as an array.
-  public static func append(
-    kind: FrameKind, id: UInt32, channel: String, payload: [UInt8]?, to out: inout [UInt8]
-  ) {
-    var name = channel
-    name.withUTF8 { utf8 in
-      let channelBytes = UnsafeRawBufferPointer(utf8)
-      if let payload {
-        payload.withUnsafeBytes {
-          append(kind: kind, id: id, channel: channelBytes, payload: $0, to: &out)
+  /// The bytes of one whole frame.
+  /// `payload == nil` sets the null-payload flag and writes no payload bytes.
+  public static func encode(_ frame: Frame) -> [UInt8] {
+    var name = frame.channel
+    return name.withUTF8 { utf8 in
+      let channel = UnsafeRawBufferPointer(utf8)
+      let size = frameSize(channelCount: channel.count, payloadCount: frame.payload?.count ?? 0)
+      return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        buffer.initialize(repeating: 0)
+        if let base = buffer.baseAddress {
+          if let payload = frame.payload {
+            payload.withUnsafeBytes {
+              write(kind: frame.kind, id: frame.id, channel: channel, payload: $0, at: base)
+            }
+          } else {
+            write(kind: frame.kind, id: frame.id, channel: channel, payload: nil, at: base)
+          }
         }
-      } else {
-        append(kind: kind, id: id, channel: channelBytes, payload: nil, to: &out)
+        count = size
       }
     }
-  }
-
-  /// The bytes of one whole frame.
-  public static func encode(_ frame: Frame) -> [UInt8] {
-    var out: [UInt8] = []
-    append(
-      kind: frame.kind, id: frame.id, channel: frame.channel, payload: frame.payload, to: &out)
-    return out
   }
 }

@@ -159,11 +159,6 @@ public final class Dispatcher {
   /// Whether HealthKit is restricted on the emulated device.
   public var restricted: Bool { store.restricted }
 
-  /// Back to the state the dispatcher started in (the control channel's `reset`).
-  public func reset() {
-    store.reset()
-  }
-
   /// The reply bytes for one message, or `nil` for a null reply.
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     guard let route = routes.route(named: channel) else { return nil }
