@@ -6,8 +6,9 @@ public enum Emulator {
   /// A fresh emulator in the default state (protocol/state.md#default-state) with the given channels and device;
   /// `warnings` receives the plugin's warnings (skipped identifiers, …).
   public static func make(
-    pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
-    osVersion: String = "17.5", profiles: [String] = [Dispatcher.defaultProfile],
+    pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
+    device: String = Dispatcher.defaultDevice, osVersion: String = Dispatcher.defaultOSVersion,
+    profiles: [String] = [Dispatcher.defaultProfile],
     sleepsForLatency: Bool = true, warnings: @escaping (String) -> Void
   ) -> MessageHandling {
     let dispatcher = Dispatcher(
@@ -23,7 +24,7 @@ public enum Emulator {
   public static func make(_ setup: ReplaySetup) -> MessageHandling {
     make(
       pluginChannels: setup.channels ?? [defaultPluginChannel],
-      device: setup.device ?? "iPhone", osVersion: setup.osVersion ?? "17.5",
+      device: setup.device ?? defaultDevice, osVersion: setup.osVersion ?? defaultOSVersion,
       profiles: setup.profiles ?? [defaultProfile], warnings: { _ in })
   }
 
@@ -44,6 +45,10 @@ public enum Emulator {
   public static let defaultProfile = Dispatcher.defaultProfile
   /// The plugin channel served when `--channel` is not given.
   public static let defaultPluginChannel = Dispatcher.defaultPluginChannel
+  /// The device when `--device` is not given.
+  public static let defaultDevice = Dispatcher.defaultDevice
+  /// The iOS version when `--os` is not given.
+  public static let defaultOSVersion = Dispatcher.defaultOSVersion
   /// The control channel's name.
   public static let controlChannel = Dispatcher.controlChannel
 }

@@ -71,7 +71,8 @@ public enum ReplayRun {
     if let header = transcript.header {
       let used = setup.completed(by: header)
       if let problem = Emulator.configurationProblem(
-        device: used.device ?? "iPhone", osVersion: used.osVersion ?? "17.5")
+        device: used.device ?? Emulator.defaultDevice,
+        osVersion: used.osVersion ?? Emulator.defaultOSVersion)
       {
         let line = transcript.lines.first { $0.entry != nil }?.number ?? 1
         return [TranscriptError(file: transcript.path, line: line, message: "header: \(problem)")]

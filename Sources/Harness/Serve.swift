@@ -30,8 +30,9 @@ public struct ServeOptions: Sendable {
   public var playbackMode: PlaybackRecordMode = .once
 
   public init(
-    pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
-    osVersion: String = "17.5", recordPath: String? = nil, scenarioPath: String? = nil,
+    pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
+    device: String = Emulator.defaultDevice, osVersion: String = Emulator.defaultOSVersion,
+    recordPath: String? = nil, scenarioPath: String? = nil,
     maxFrame: Int = FrameLayout.defaultMaxFrame, logLevel: LogLevel = .warning,
     emulatorVersion: String
   ) {
@@ -115,7 +116,8 @@ public enum Serve {
       server.recorder?.header(options.recordHeader)
       // A recording replays from the default state in protocol/state.md#default-state (iPhone, iOS 17.5): it starts with the
       // configure call that gives the device serve was started with.
-      if options.device != "iPhone" || options.osVersion != "17.5" {
+      if options.device != Emulator.defaultDevice || options.osVersion != Emulator.defaultOSVersion
+      {
         server.recorder?.setupCall = MethodCall(
           "configure",
           .object([("device", .string(options.device)), ("osVersion", .string(options.osVersion))]))

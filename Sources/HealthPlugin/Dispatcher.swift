@@ -34,8 +34,8 @@ public final class Dispatcher {
 
     public init(
       pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
-      device: String = "iPhone",
-      osVersion: String = "17.5",
+      device: String = Dispatcher.defaultDevice,
+      osVersion: String = Dispatcher.defaultOSVersion,
       profiles: [String] = [Dispatcher.defaultProfile]
     ) {
       self.pluginChannels = pluginChannels
@@ -46,6 +46,10 @@ public final class Dispatcher {
   }
 
   public static let defaultPluginChannel = "healthkit_permissions"
+  /// The device when none is named (`EmulatorConfiguration.standard`).
+  public static let defaultDevice = EmulatorConfiguration.standard.device.rawValue
+  /// The iOS version when none is named (`EmulatorConfiguration.standard`).
+  public static let defaultOSVersion = EmulatorConfiguration.standard.osVersion.description
   /// The profile served when none is named: this project's own API.
   public static let defaultProfile = HealthkitPermissionsProfile.name
   /// Every profile's name, in the profile table's order.

@@ -23,9 +23,9 @@ public enum Availability: Sendable, Hashable {
 public final class HealthStore {
   // MARK: Defaults (protocol/state.md#default-state)
 
-  public static let defaultBundleId = "com.example.app"
+  public static let defaultBundleId = EmulatorConfiguration.standard.bundleId
   /// No app name: the app's samples' source is its bundle id alone (protocol/state.md).
-  public static let defaultAppName: String? = nil
+  public static let defaultAppName = EmulatorConfiguration.standard.appName
   /// 2024-01-01T00:00:00Z in milliseconds since the Unix epoch.
   public static let defaultNow = 1_704_067_200_000
   /// The clock's range: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
@@ -37,7 +37,7 @@ public final class HealthStore {
   /// The newest major version the emulator accepts.
   public static let newestOSMajor = 99
   /// iOS 17.5 (protocol/state.md#default-state).
-  public static let defaultOSVersion = OSVersion(17, 5)
+  public static let defaultOSVersion = EmulatorConfiguration.standard.osVersion
   /// iPadOS 17.0 brought HealthKit to iPad.
   public static let firstIPadOSWithHealthKit = OSVersion(17, 0)
 
@@ -84,7 +84,8 @@ public final class HealthStore {
   public internal(set) var samples = SampleStore()
 
   public init(
-    device: DeviceModel = .iPhone, osVersion: OSVersion = HealthStore.defaultOSVersion
+    device: DeviceModel = EmulatorConfiguration.standard.device,
+    osVersion: OSVersion = HealthStore.defaultOSVersion
   ) {
     self.startDevice = device
     self.startOSVersion = osVersion

@@ -66,7 +66,8 @@ enum OSOption {
       && parts.allSatisfy {
         !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && Int($0) != nil
       }
-    guard wellFormed, Emulator.configurationProblem(device: "iPhone", osVersion: text) == nil
+    guard wellFormed,
+      Emulator.configurationProblem(device: Emulator.defaultDevice, osVersion: text) == nil
     else {
       return "--os \(text): expected an iOS version such as 17.5, 16.4 or 12.0, \(range)"
     }

@@ -76,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
       throw ValidationError("--device \(device): expected iPhone or iPad")
     }
     if let problem = Emulator.configurationProblem(
-      device: device ?? "iPhone", osVersion: osVersion ?? "17.5")
+      device: device ?? Emulator.defaultDevice, osVersion: osVersion ?? Emulator.defaultOSVersion)
     {
       throw ValidationError("--device/--os: \(problem)")
     }

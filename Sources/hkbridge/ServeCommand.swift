@@ -60,10 +60,10 @@ struct ServeCommand: ParsableCommand {
   var profiles: [String] = []
 
   @Option(help: "The emulated device: iPhone or iPad.")
-  var device: String = "iPhone"
+  var device: String = Emulator.defaultDevice
 
   @Option(name: .customLong("os"), help: "The iOS / iPadOS version, e.g. 17.5 or 16.4.")
-  var osVersion: String = "17.5"
+  var osVersion: String = Emulator.defaultOSVersion
 
   @Option(help: "Write every exchange served to FILE as a transcript with bytes.")
   var record: String?
