@@ -38,7 +38,9 @@ enum ControlMethods {
 
   // MARK: configure
 
-  static let configureKeys = ["device", "osVersion", "restricted", "bundleId", "now", "uuidSeed"]
+  static let configureKeys = [
+    "device", "osVersion", "restricted", "bundleId", "appName", "now", "uuidSeed",
+  ]
 
   @Sendable
   static func configure(_ context: MethodContext) throws(HealthError) -> MethodOperation {
@@ -64,6 +66,11 @@ enum ControlMethods {
         "bundleId \"\(bundleId)\" must be a non-empty identifier without spaces, "
           + "like \"com.example.app\"")
     }
+    let appName = try args.optionalString("appName")
+    if let appName, appName.isEmpty {
+      throw HealthError.invalidArgument(
+        field: "appName", "appName must be a non-empty name, like \"Example\"")
+    }
     let now = try args.optionalInt("now")
     if let now, !HealthStore.clockRange.contains(now) {
       throw HealthError.invalidArgument(
@@ -85,7 +92,7 @@ enum ControlMethods {
     return {
       store.configure(
         device: device, osVersion: version, restricted: restricted, bundleId: bundleId, now: now,
-        uuidSeed: seed)
+        uuidSeed: seed, appName: appName)
       return .null
     }
   }

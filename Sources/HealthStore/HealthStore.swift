@@ -49,6 +49,8 @@ public final class HealthStore {
   public private(set) var osVersion: OSVersion
   public private(set) var restricted = false
   public private(set) var bundleId = HealthStore.defaultBundleId
+  /// The app's display name (control `configure` `appName`); `nil` until configured.
+  public private(set) var appName: String?
 
   // MARK: Clock and uuids
 
@@ -92,6 +94,7 @@ public final class HealthStore {
     osVersion = startOSVersion
     restricted = false
     bundleId = Self.defaultBundleId
+    appName = nil
     now = Self.defaultNow
     uuidCounter = 0
     promptPolicy = PromptPolicy()
@@ -142,8 +145,9 @@ public final class HealthStore {
 
   public func configure(
     device: DeviceModel? = nil, osVersion: OSVersion? = nil, restricted: Bool? = nil,
-    bundleId: String? = nil, now: Int? = nil, uuidSeed: UInt64? = nil
+    bundleId: String? = nil, now: Int? = nil, uuidSeed: UInt64? = nil, appName: String? = nil
   ) {
+    if let appName { self.appName = appName }
     if let device { self.device = device }
     if let osVersion { self.osVersion = osVersion }
     if let restricted { self.restricted = restricted }

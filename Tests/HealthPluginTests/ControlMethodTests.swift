@@ -30,6 +30,8 @@ import Testing
     ("restricted", "yes"),
     ("bundleId", ""),
     ("bundleId", "com example"),
+    ("appName", ""),
+    ("appName", 3),
     ("now", -1),
     ("now", 1.5),
     ("now", .int64(253_402_300_800_000)),
@@ -49,6 +51,16 @@ import Testing
     h.setUp("configure", ["device": nil, "osVersion": "16.0", "now": nil])
     #expect(h.store.device == .iPhone)
     #expect(h.store.osVersion.description == "16.0")
+  }
+
+  @Test func configureStoresTheAppNameUntilReset() {
+    let h = Harness()
+    #expect(h.store.appName == nil)
+    h.setUp("configure", ["bundleId": "com.acme.run", "appName": "Acme Run"])
+    #expect(h.store.appName == "Acme Run")
+    #expect(h.store.bundleId == "com.acme.run")
+    h.setUp("reset")
+    #expect(h.store.appName == nil)
   }
 
   @Test func failedConfigureChangesNothing() {
