@@ -28,6 +28,12 @@ public struct ServeOptions: Sendable {
   public var playbackPaths: [String] = []
   /// `--record-mode`: what a call no recording answers gets.
   public var playbackMode: PlaybackRecordMode = .once
+  /// `--bundle-id`/`--app-name`: the emulated app (applied with control `configure`).
+  public var bundleId: String?
+  public var appName: String?
+  /// What the command line set explicitly (`--channel`, `--profile`, `--device`, `--os`,
+  /// `--bundle-id`, `--app-name`); with `--playback`, the first header supplies the rest.
+  public var given = ReplaySetup()
 
   public init(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel], device: String = "iPhone",
