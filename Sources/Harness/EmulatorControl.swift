@@ -10,7 +10,9 @@ public enum EmulatorControl {
     -> TranscriptReply?
   {
     let payload = StandardMethodCodec().encodeMethodCall(MethodCall(method, args))
-    guard let reply = handler.handleMessage(channel: Emulator.controlChannel, payload: payload)
+    // In playback the model is asked: the recording answers only the client's calls.
+    let target = (handler as? PlaybackHandler)?.model ?? handler
+    guard let reply = target.handleMessage(channel: Emulator.controlChannel, payload: payload)
     else { return nil }
     return TranscriptReply.decode(reply, isMethodCall: true)
   }
@@ -50,24 +52,6 @@ public enum EmulatorControl {
     }
     if at > now {
       _ = call(handler, "advanceClock", .object([("ms", .int64(Int64(at - now)))]))
-    }
-    return nil
-  }
-
-  /// The first line (of `transcript`) whose `at` is earlier than an earlier line's, as a
-  /// transcript error; `nil` when the times never go back.
-  public static func timeProblem(in transcript: Transcript) -> TranscriptError? {
-    var latest: (at: Int, line: Int)?
-    for (line, exchange) in transcript.exchanges {
-      guard let at = exchange.at else { continue }
-      if let latest, at < latest.at {
-        return TranscriptError(
-          file: transcript.path, line: line,
-          message:
-            "\"at\" \(at) is earlier than \(latest.at) at line \(latest.line): the times of a "
-            + "transcript never go back")
-      }
-      latest = (at, line)
     }
     return nil
   }

@@ -66,7 +66,7 @@ public enum ReplayRun {
   }
 
   /// What makes a read transcript unusable before anything runs: no exchanges (and no header);
-  /// `at` times that go back; a value and its hex that disagree (not with `update`, which rewrites both); matchers with `--match bytes`.
+  /// a value and its hex that disagree (not with `update`, which rewrites both); matchers with `--match bytes`.
   static func problems(
     in transcript: Transcript, mode: MatchMode?, update: Bool, setup: ReplaySetup = ReplaySetup()
   ) -> [TranscriptError] {
@@ -89,7 +89,6 @@ public enum ReplayRun {
       ]
     }
     var found: [TranscriptError] = []
-    if let problem = EmulatorControl.timeProblem(in: transcript) { found.append(problem) }
     let headerMatchers = !(transcript.header?.matchers?.isEmpty ?? true)
     for (line, exchange) in exchanges {
       if !update, let problem = TranscriptConsistency.problem(exchange) {
