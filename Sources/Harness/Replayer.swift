@@ -135,7 +135,8 @@ public struct Replayer {
         if let requestProblem {
           change.requestChange = Self.rewriteText(exchange, because: requestProblem)
         } else if requestChanged {
-          change.requestChange = "bound ids written into \(exchange.isMethodCall ? "call" : "message")"
+          change.requestChange =
+            "bound ids written into \(exchange.isMethodCall ? "call" : "message")"
         }
         result.updates.append(change)
       }
@@ -171,9 +172,10 @@ public struct Replayer {
   /// `callHex rewritten from call (…)`: what `--update` says when it kept the value side.
   static func rewriteText(_ exchange: TranscriptExchange, because problem: String) -> String {
     let (value, hex) = exchange.isMethodCall ? ("call", "callHex") : ("message", "messageHex")
-    let why = problem.firstRange(of: " disagree at ").map { range in
-      "they disagreed at " + problem[range.upperBound...].prefix { $0 != ":" }
-    } ?? problem
+    let why =
+      problem.firstRange(of: " disagree at ").map { range in
+        "they disagreed at " + problem[range.upperBound...].prefix { $0 != ":" }
+      } ?? problem
     return "\(hex) rewritten from \(value) (\(why))"
   }
 

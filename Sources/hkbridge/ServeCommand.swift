@@ -65,7 +65,8 @@ struct ServeCommand: ParsableCommand {
   )
   var profiles: [String] = []
 
-  @Option(name: .customLong("device"), help: "The emulated device: iPhone or iPad. (default: iPhone)")
+  @Option(
+    name: .customLong("device"), help: "The emulated device: iPhone or iPad. (default: iPhone)")
   var deviceOption: String?
   var device: String { deviceOption ?? "iPhone" }
   var deviceGiven: Bool { deviceOption != nil }
@@ -78,10 +79,13 @@ struct ServeCommand: ParsableCommand {
 
   @Option(
     name: .customLong("bundle-id"),
-    help: "The emulated app's bundle id (HELLO, the app's samples' source; default com.example.app).")
+    help:
+      "The emulated app's bundle id (HELLO, the app's samples' source; default com.example.app).")
   var bundleId: String?
 
-  @Option(name: .customLong("app-name"), help: "The emulated app's display name (its samples' source name).")
+  @Option(
+    name: .customLong("app-name"),
+    help: "The emulated app's display name (its samples' source name).")
   var appName: String?
 
   @Option(help: "Write every exchange served to FILE as a transcript with bytes.")

@@ -75,7 +75,8 @@ import Testing
     var bindings = IdentityBindings()
     #expect(bindings.bind("6F9619FF-8B86-4011-B42D-00C04FC964FF", to: "a", line: 2) == nil)
     let problem = bindings.bind("7F9619FF-8B86-4011-B42D-00C04FC964FF", to: "A", line: 5)
-    #expect(problem?.contains("bound to \"6F9619FF-8B86-4011-B42D-00C04FC964FF\" at line 2") == true)
+    #expect(
+      problem?.contains("bound to \"6F9619FF-8B86-4011-B42D-00C04FC964FF\" at line 2") == true)
     #expect(bindings.binding(of: "7F9619FF-8B86-4011-B42D-00C04FC964FF") == nil)
   }
 
@@ -135,7 +136,10 @@ import Testing
       """#)
     let start = try Self.replay([beforeStart])
     #expect(start.status == 2)
-    #expect(start.err.contains("\(beforeStart):1: \"at\" 1600000000000 is earlier than the emulator's clock 1704067200000"))
+    #expect(
+      start.err.contains(
+        "\(beforeStart):1: \"at\" 1600000000000 is earlier than the emulator's clock 1704067200000")
+    )
     let moved = try scratch.write(
       "moved.jsonl",
       #"""
@@ -145,7 +149,9 @@ import Testing
       """#)
     let run = try Self.replay([moved])
     #expect(run.status == 2)
-    #expect(run.err.contains("\(moved):2: \"at\" 1704067200001 is earlier than the emulator's clock 1704067260000"))
+    #expect(
+      run.err.contains(
+        "\(moved):2: \"at\" 1704067200001 is earlier than the emulator's clock 1704067260000"))
   }
 
   /// `at` moves the clock: a workout's duration is the time between its calls.
@@ -196,5 +202,31 @@ import Testing
     let refused = try Self.replay([empty])
     #expect(refused.status == 2)
     #expect(refused.err.contains("empty transcript"))
+  }
+}
+
+/// The README's "Record on a device, replay in CI": every `hkbridge replay examples/…` command
+/// with a `# N passed, 0 failed` comment prints that, exit 0.
+@Suite struct ReadmeDeviceWalkthroughTests {
+  @Test func theReadmeReplayCommandsPrintWhatTheySay() throws {
+    let root = DeviceReplayTests.examples.deletingLastPathComponent()
+    let readme = try String(
+      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(
+      readme.split(separator: "## Record on a device, replay in CI").dropFirst().first)
+    var ran = 0
+    for line in section.split(separator: "\n") {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      guard text.hasPrefix("hkbridge replay examples/"), let hash = text.firstIndex(of: "#")
+      else { continue }
+      let command = text[..<hash].split(separator: " ").dropFirst().map(String.init)
+      let said = text[text.index(after: hash)...].trimmingCharacters(in: .whitespaces)
+      guard said.hasSuffix("passed, 0 failed") else { continue }
+      let result = try BinaryRunner.run(command, input: [], currentDirectory: root)
+      #expect(String(decoding: result.stdout, as: UTF8.self) == said + "\n", "\(text)")
+      #expect(result.status == 0)
+      ran += 1
+    }
+    #expect(ran == 3)
   }
 }
