@@ -97,6 +97,12 @@ public enum Serve {
         return exitUsage
       }
       options.complete(by: playbackFiles.lazy.compactMap(\.header).first)
+      if let problem = Emulator.configurationProblem(
+        device: options.device, osVersion: options.osVersion)
+      {
+        Logger.writeStderr("hkbridge serve: --playback: the header's setup: \(problem)\n")
+        return exitUsage
+      }
     }
     let emulator = Emulator.make(
       pluginChannels: options.pluginChannels, device: options.device,

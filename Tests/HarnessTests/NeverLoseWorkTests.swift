@@ -182,3 +182,64 @@ import Testing
     #expect(bad.status == 2)
   }
 }
+
+/// Playback's bindings (protocol/playback.md, "Bindings").
+@Suite struct PlaybackBindingTests {
+  static let start =
+    #"{"channel": "acme", "call": {"method": "startWorkout", "args": {"activityType": "running"}}, "reply": {"ok": {"sessionId": "D23F0824-128B-4F33-8C5C-7FD0A6A3A450"}}, "at": 1732532000000}"#
+  static let end =
+    #"{"channel": "acme", "call": {"method": "endWorkout", "args": {"sessionId": "D23F0824-128B-4F33-8C5C-7FD0A6A3A450"}}, "reply": {"ok": {"uuid": "9531985D-5D9D-49F8-9818-E811892F902B", "hkType": "HKWorkoutTypeIdentifier", "activityType": "running", "duration": 1800.0}}, "at": 1732533800000}"#
+
+  static func serve(_ lines: [String], _ calls: [[UInt8]]) throws -> [Frame] {
+    let scratch = try ScratchDirectory()
+    let path = try scratch.write("pb.jsonl", lines.joined(separator: "\n") + "\n")
+    var input: [UInt8] = []
+    for (i, call) in calls.enumerated() { input += messageFrame(UInt32(i + 1), "acme", call) }
+    let result = try BinaryRunner.run(["serve", "--playback", path], input: input)
+    #expect(result.status == 0)
+    return Array(splitFrames(result.stdout).dropFirst())
+  }
+
+  /// A reply's uuid path binds the id sent: the app may send it back in another case.
+  @Test func aBoundIdMatchesInEitherCase() throws {
+    let header =
+      #"{"hkbridge": {"channels": ["acme"], "match": {"reply.ok.sessionId": "uuid"}}}"#
+    let frames = try Self.serve(
+      [header, Self.start, Self.end],
+      [
+        callPayload("startWorkout", ["activityType": "running"]),
+        callPayload("endWorkout", ["sessionId": "d23f0824-128b-4f33-8c5c-7fd0a6a3a450"]),
+      ])
+    #expect(frames.count == 2)
+    #expect(frames.last.flatMap(NeverLoseWorkTests.error) == nil)
+    // Without the matcher the lower-cased id is another id: a miss.
+    let strict = try Self.serve(
+      [#"{"hkbridge": {"channels": ["acme"]}}"#, Self.start, Self.end],
+      [
+        callPayload("startWorkout", ["activityType": "running"]),
+        callPayload("endWorkout", ["sessionId": "d23f0824-128b-4f33-8c5c-7fd0a6a3a450"]),
+      ])
+    #expect(strict.last.flatMap(NeverLoseWorkTests.error)?.code == "PLAYBACK_MISS")
+  }
+
+  /// A call's uuid path binds the recorded id to the app's; later replies carry the app's id.
+  @Test func aCallPathBindsTheAppsId() throws {
+    let header =
+      #"{"hkbridge": {"channels": ["acme"], "match": {"call.args.sessionId": "uuid"}}}"#
+    let appId = "00000000-0000-4000-8000-0000000000AA"
+    let start =
+      #"{"channel": "acme", "call": {"method": "discardWorkout", "args": {"sessionId": "D23F0824-128B-4F33-8C5C-7FD0A6A3A450"}}, "reply": {"ok": null}}"#
+    let echo =
+      #"{"channel": "acme", "call": {"method": "readRecords", "args": {"type": "workout"}}, "reply": {"ok": ["D23F0824-128B-4F33-8C5C-7FD0A6A3A450"]}}"#
+    let frames = try Self.serve(
+      [header, start, echo],
+      [
+        callPayload("discardWorkout", ["sessionId": .string(appId)]),
+        callPayload("readRecords", ["type": "workout"]),
+      ])
+    #expect(frames.count == 2)
+    guard frames.count == 2 else { return }
+    #expect(
+      frames[1].payload == StandardMethodCodec().encodeSuccessEnvelope(.list([.string(appId)])))
+  }
+}
