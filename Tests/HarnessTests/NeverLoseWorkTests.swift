@@ -243,3 +243,31 @@ import Testing
       frames[1].payload == StandardMethodCodec().encodeSuccessEnvelope(.list([.string(appId)])))
   }
 }
+
+/// Playback applies the header's app identity and each used exchange's `at`.
+@Suite struct PlaybackSetupTests {
+  @Test func theHeadersAppAndTimesReachTheModel() throws {
+    let scratch = try ScratchDirectory()
+    let copy = try scratch.write(
+      "w.jsonl", try scratch.read(DeviceReplayTests.example("device-workout.jsonl")))
+    let input =
+      messageFrame(
+        1, "acme_health",
+        callPayload(
+          "requestPermissions",
+          ["read": ["mindfulSession", "workout"], "write": ["mindfulSession", "workout"]]))
+      + messageFrame(2, "hkbridge/control", callPayload("advanceClock", ["ms": 0]))
+    let result = try BinaryRunner.run(
+      ["serve", "--playback", copy, "--record-mode", "new"], input: input)
+    #expect(result.status == 0)
+    let frames = splitFrames(result.stdout)
+    #expect(frames.count == 3)
+    guard frames.count == 3 else { return }
+    let hello = try StandardMessageCodec().decode(frames[0].payload ?? [])
+    #expect(hello["device"]?["bundleId"] == .string("com.acme.run"))
+    #expect(hello["channels"] == .list([.string("acme_health"), .string("hkbridge/control")]))
+    #expect(frames[1].payload == hex("00 01"))
+    // The model's clock is line 2's "at", 1732531260113 = 0x0193_62E9_0AD1.
+    #expect(frames[2].payload == hex("00 0d 01 07 03 6e6f77 04 d10ae96293010000"))
+  }
+}
