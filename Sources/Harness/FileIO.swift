@@ -60,6 +60,15 @@ public enum FileIO {
 
   /// Blocks until `fd` is ready (`POLLIN` / `POLLOUT`), for descriptors left non-blocking by
   /// the parent process.
+  /// Whether two paths name one existing file (same device and inode: another spelling, a hard
+  /// or symbolic link count as the same file).
+  public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var x = stat()
+    var y = stat()
+    guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+    return x.st_dev == y.st_dev && x.st_ino == y.st_ino
+  }
+
   public static func waitUntilReady(_ fd: Int32, for events: Int16) {
     var entry = pollfd(fd: fd, events: events, revents: 0)
     _ = poll(&entry, 1, -1)

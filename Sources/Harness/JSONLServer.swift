@@ -29,6 +29,8 @@ public final class JSONLServer {
   private var pending: [UInt8] = []
   /// The number of the next line to complete (1-based).
   private var lineNumber = 1
+  /// Lines refused with an `{"error": …}` line (serve then ends with exit status 2).
+  public private(set) var refusedLines = 0
   /// Inside a line that is too long: its bytes are dropped up to the next newline.
   private var skippingLongLine = false
   /// Where pending output past ``FrameServer/defaultOutputFlushThreshold`` is written in the
@@ -69,6 +71,13 @@ public final class JSONLServer {
         Serve.warnIfRecordingFailed(recorder, logger: logger, warned: &warned)
         if let failure = outputFailure ?? writePending(output) {
           return Serve.finish(recorder, Serve.writeFailureStatus(failure, logger: logger), logger)
+        }
+        if refusedLines > 0 {
+          // A refused line is missing from the replies (and from a recording): not a success.
+          Logger.writeStderr(
+            "hkbridge serve: \(refusedLines) line(s) refused (see the {\"error\"} lines); "
+              + "exit status 2\n")
+          return Serve.finish(recorder, Serve.exitUsage, logger)
         }
         return Serve.finish(recorder, Serve.exitOK, logger)
       } else if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -160,6 +169,7 @@ public final class JSONLServer {
 
   /// `{"error": {"line": N, "column": C, "message": "…"}}` (`column` only when known).
   private func appendError(column: Int?, _ message: String) {
+    refusedLines += 1
     logger.warning("line \(lineNumber): \(message)")
     var fields: [(String, ChannelValue)] = [("line", .int(lineNumber))]
     if let column { fields.append(("column", .int(column))) }

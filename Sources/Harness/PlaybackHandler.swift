@@ -45,6 +45,8 @@ public final class PlaybackHandler: MessageHandling {
   private var appendFD: Int32 = -1
   /// Calls no recorded exchange answered.
   public private(set) var misses = 0
+  /// Ids bound so far (protocol/playback.md, "Bindings").
+  private(set) var bindings = IdentityBindings()
 
   public init(
     transcripts: [Transcript], model: MessageHandling, mode: PlaybackRecordMode,
@@ -78,6 +80,7 @@ public final class PlaybackHandler: MessageHandling {
   public var channels: [String] { model.channels }
   public var methodChannels: [String] { model.methodChannels }
   public var deviceDescription: ChannelValue { model.deviceDescription }
+  public var profileNames: [String] { model.profileNames }
 
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     let request = TranscriptRecorder.exchange(
@@ -87,8 +90,15 @@ public final class PlaybackHandler: MessageHandling {
       recorded[index].used = true
       next = index + 1
       let exchange = recorded[index].exchange
-      if let bytes = exchange.replyBytes { return bytes.bytes }
-      return Self.encode(exchange.reply)
+      if let at = exchange.at {
+        // Out of order, an earlier time leaves the clock alone.
+        _ = EmulatorControl.moveClock(of: model, to: at)
+      }
+      // The chosen call binds its uuid paths; its reply's uuid paths bind to what is sent.
+      bindings =
+        differences(recorded[index], payload: payload, request: request, limit: 1).bindings
+        ?? bindings
+      return reply(for: recorded[index])
     }
     if mode == .once {
       misses += 1
@@ -111,21 +121,47 @@ public final class PlaybackHandler: MessageHandling {
     }
   }
 
+  /// The reply a recorded exchange sends: its `replyHex` byte for byte (else its reply encoded),
+  /// unless bound ids differing from the recorded ones are in it: then the reply with them.
+  func reply(for r: Recorded) -> [UInt8]? {
+    let exchange = r.exchange
+    var sent = exchange.reply
+    switch exchange.reply {
+    case .ok(let value)?: bindings.substituted(value).map { sent = .ok($0) }
+    case .message(let value)?: bindings.substituted(value).map { sent = .message($0) }
+    default: break
+    }
+    if let expected = exchange.reply, let sent {
+      var diff = ValueDiff(matchers: r.matchers, limit: 1)
+      diff.bindings = bindings
+      diff.bindingLine = r.line
+      diff.walk(expected.channelValue, sent.channelValue, path: [.key("reply")])
+      bindings = diff.bindings ?? bindings
+    }
+    if sent == exchange.reply, let bytes = exchange.replyBytes { return bytes.bytes }
+    return Self.encode(sent)
+  }
+
   func differences(
     _ r: Recorded, payload: [UInt8]?, request: TranscriptRequest, limit: Int
   ) -> ValueDiff {
+    func compare(_ a: ChannelValue, _ b: ChannelValue, _ root: [ValuePathStep]) -> ValueDiff {
+      var diff = ValueDiff(matchers: r.matchers, limit: limit)
+      diff.bindings = bindings
+      diff.bindingLine = r.line
+      diff.walk(a, b, path: root)
+      return diff
+    }
     switch (r.exchange.request, request) {
     case (.call(let a?), .call(let b?)):
       var diff = ValueDiff.compare(
         .string(a.method), .string(b.method), root: [.key("call"), .key("method")], limit: limit)
       if diff.count == 0 {
-        diff = ValueDiff.compare(
-          a.arguments, b.arguments, root: [.key("call"), .key("args")], matchers: r.matchers,
-          limit: limit)
+        diff = compare(a.arguments, b.arguments, [.key("call"), .key("args")])
       }
       return diff
     case (.message(let a), .message(let b)):
-      return ValueDiff.compare(a, b, root: [.key("message")], matchers: r.matchers, limit: limit)
+      return compare(a, b, [.key("message")])
     default:
       // Malformed or null payloads match only the same bytes.
       let same = r.exchange.payload == payload
@@ -146,9 +182,10 @@ public final class PlaybackHandler: MessageHandling {
     var best: (index: Int, score: Int, diff: ValueDiff)?
     for (i, r) in recorded.enumerated() where r.exchange.channel == channel {
       let diff = differences(r, payload: nil, request: request, limit: 1)
-      // Another method is farther than any difference in arguments; a used exchange is last.
+      // Another method is farther than any difference in arguments; of two as near, the unused
+      // one first; a used exchange that matches exactly is nearest of all ("already answered").
       let otherMethod = diff.differences.first?.path == "call.method"
-      let score = diff.count + (otherMethod ? 10_000 : 0) + (r.used ? 1_000_000 : 0)
+      let score = diff.count * 2 + (otherMethod ? 10_000 : 0) + (r.used ? 1 : 0)
       if best == nil || score < best!.score { best = (i, score, diff) }
     }
     var details: [(String, ChannelValue)] = [
@@ -160,11 +197,13 @@ public final class PlaybackHandler: MessageHandling {
       let first = best.diff.differences.first
       message +=
         "; nearest: \(r.file):\(r.line) (\(r.exchange.methodLabel))"
-        + (first.map { ", first difference \($0.text)" } ?? ", already used")
+        + (first.map { ", first difference \($0.text)" }
+          ?? ", already answered at line \(r.line) (each recorded exchange answers once)")
       var nearest: [(String, ChannelValue)] = [
         ("file", .string(r.file)), ("line", .int(r.line)),
         ("method", .string(r.exchange.methodLabel)),
       ]
+      if first == nil { nearest.append(("alreadyAnswered", .bool(true))) }
       if let first {
         nearest.append(("path", .string(first.path)))
         nearest.append(("expected", first.expected ?? .null))
@@ -201,13 +240,17 @@ public final class PlaybackHandler: MessageHandling {
 }
 
 extension PlaybackHandler {
-  /// Reads `--playback`'s files (any transcript error is a usage error).
-  static func make(_ options: ServeOptions, model: MessageHandling, logger: Logger) throws
-    -> PlaybackHandler
-  {
+  /// Reads `--playback`'s files (any transcript error is a usage error); with
+  /// `--record-mode once`, files with no exchange at all are refused too.
+  static func read(_ options: ServeOptions) throws -> [Transcript] {
     let transcripts = try options.playbackPaths.map { try TranscriptReader.read(path: $0) }
-    return try PlaybackHandler(
-      transcripts: transcripts, model: model, mode: options.playbackMode,
-      warn: { logger.warning($0) })
+    if options.playbackMode == .once, transcripts.allSatisfy({ $0.exchanges.isEmpty }) {
+      throw TranscriptError(
+        file: options.playbackPaths.joined(separator: ", "), line: 0,
+        message:
+          "no recorded exchange to answer with (with --record-mode new or all an empty file "
+          + "is where new exchanges are appended)")
+    }
+    return transcripts
   }
 }

@@ -77,11 +77,12 @@ public enum ReplayReport {
   static func updateLine(_ file: String, _ u: ReplayUpdate) -> String {
     let old = u.oldReply.map { ChannelJSON.print($0.channelValue) } ?? "(none)"
     let new = ChannelJSON.print(u.newReply.channelValue)
-    var what: [String] = []
+    var what: [String] = u.requestChange.map { [$0] } ?? []
     if u.oldReply != u.newReply { what.append("reply \(old) -> \(new)") }
     if u.oldBytes != u.newBytes {
       what.append(u.oldBytes == nil ? "replyHex added" : "replyHex changed")
     }
+    if what.isEmpty { what.append("rewritten in the canonical form") }
     return "updated \(file):\(u.line) \(u.method): " + what.joined(separator: ", ")
   }
 
@@ -144,13 +145,15 @@ public enum ReplayReport {
   }
 
   static func jsonValue(_ u: ReplayUpdate) -> ChannelValue {
-    .object([
+    var fields: [(String, ChannelValue)] = [
       ("line", .int(u.line)),
       ("method", .string(u.method)),
       ("oldReply", u.oldReply?.channelValue ?? .null),
       ("newReply", u.newReply.channelValue),
       ("oldHex", u.oldBytes?.channelValue ?? .null),
       ("newHex", u.newBytes.channelValue),
-    ])
+    ]
+    if let change = u.requestChange { fields.append(("requestChange", .string(change))) }
+    return .object(fields)
   }
 }

@@ -47,6 +47,8 @@ public enum ReplayRun {
     if !failures.isEmpty { return fail(failures) }
     let replayer = Replayer(mode: mode, setup: setup, makeConfiguredHandler: makeConfiguredHandler)
     let results = transcripts.map { replayer.replay($0, update: update) }
+    let stopped = results.compactMap(\.transcriptError)
+    if !stopped.isEmpty { return fail(stopped) }
     if update {
       for result in results where !result.updates.isEmpty {
         guard let rewritten = result.updatedTranscript else { continue }
@@ -63,8 +65,8 @@ public enum ReplayRun {
     return results.contains { $0.failed > 0 } ? exitFailed : exitPassed
   }
 
-  /// What makes a read transcript unusable before anything runs: no exchanges; a value and its
-  /// hex that disagree (not with `update`, which rewrites both); matchers with `--match bytes`.
+  /// What makes a read transcript unusable before anything runs: no exchanges (and no header);
+  /// a value and its hex that disagree (not with `update`, which rewrites both); matchers with `--match bytes`.
   static func problems(
     in transcript: Transcript, mode: MatchMode?, update: Bool, setup: ReplaySetup = ReplaySetup()
   ) -> [TranscriptError] {
@@ -79,7 +81,8 @@ public enum ReplayRun {
       }
     }
     let exchanges = transcript.exchanges
-    if exchanges.isEmpty {
+    // A header alone is a recording of a session in which no message came: 0 passed.
+    if exchanges.isEmpty && transcript.header == nil {
       return [
         TranscriptError(
           file: transcript.path, line: 0,

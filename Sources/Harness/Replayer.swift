@@ -1,3 +1,5 @@
+import FlutterCodec
+
 /// One exchange whose reply did not pass.
 public struct ReplayMismatch: Sendable, Hashable {
   public var file: String
@@ -27,6 +29,9 @@ public struct ReplayUpdate: Sendable, Hashable {
   public var newReply: TranscriptReply
   public var oldBytes: RecordedBytes?
   public var newBytes: RecordedBytes
+  /// What changed on the request side, when something did: `callHex` rewritten from `call`, or
+  /// bound ids written into the call.
+  public var requestChange: String?
 }
 
 /// The outcome of replaying one file.
@@ -38,6 +43,9 @@ public struct FileReplayResult: Sendable {
   /// With `update`: the lines rewritten, and the transcript as rewritten.
   public var updates: [ReplayUpdate] = []
   public var updatedTranscript: Transcript?
+  /// A transcript error found while replaying (an `at` earlier than the clock, a header identity
+  /// the emulator refused): the file stopped at that line.
+  public var transcriptError: TranscriptError?
 }
 
 /// Sends every exchange of a transcript to a fresh emulator and compares the replies.
@@ -70,16 +78,32 @@ public struct Replayer {
   }
 
   /// Replays one transcript; with `update`, also builds the rewritten transcript (replies filled
-  /// in or replaced, values rewritten from hex where they disagreed).
+  /// in or replaced, hex rewritten from values where they disagreed, calls as sent with bound ids).
   public func replay(_ transcript: Transcript, update: Bool = false) -> FileReplayResult {
     let header = transcript.header
-    let handler =
-      makeConfiguredHandler.map { $0(setup.completed(by: header)) } ?? makeHandler()
+    let used = setup.completed(by: header)
+    let handler = makeConfiguredHandler.map { $0(used) } ?? makeHandler()
     var result = FileReplayResult(path: transcript.path)
+    if let problem = EmulatorControl.applyIdentity(
+      bundleId: used.bundleId, appName: used.appName, on: handler)
+    {
+      let line = transcript.lines.first { $0.entry != nil }?.number ?? 1
+      result.transcriptError = TranscriptError(
+        file: transcript.path, line: line, message: "header: \(problem)")
+      return result
+    }
     var rewritten = transcript
+    var bindings = IdentityBindings()
     for (index, line) in transcript.lines.enumerated() {
       guard case .exchange(let exchange)? = line.entry else { continue }
-      let replyBytes = handler.handleMessage(channel: exchange.channel, payload: exchange.payload)
+      if let at = exchange.at, let problem = EmulatorControl.moveClock(of: handler, to: at) {
+        result.transcriptError = TranscriptError(
+          file: transcript.path, line: line.number, message: problem)
+        break
+      }
+      let requestProblem = update ? TranscriptConsistency.requestProblem(exchange) : nil
+      let sent = Self.sent(exchange, bindings: bindings, rewriteBytes: requestProblem != nil)
+      let replyBytes = handler.handleMessage(channel: exchange.channel, payload: sent.payload)
       let actual = TranscriptReply.decode(replyBytes, isMethodCall: exchange.isMethodCall)
       let actualBytes = RecordedBytes(replyBytes)
       let matchers =
@@ -87,29 +111,72 @@ public struct Replayer {
         ?? exchange.matchers
       if let mismatch = compare(
         exchange, line: line.number, file: transcript.path, actual: actual,
-        actualBytes: actualBytes, matchers: matchers)
+        actualBytes: actualBytes, matchers: matchers, bindings: &bindings)
       {
         result.failed += 1
         result.mismatches.append(mismatch)
       } else {
         result.passed += 1
       }
+      let requestChanged = sent.request != exchange.request || requestProblem != nil
       let inconsistent = update && TranscriptConsistency.problem(exchange) != nil
-      if update && (exchange.reply != actual || exchange.replyBytes != actualBytes || inconsistent)
+      if update
+        && (exchange.reply != actual || exchange.replyBytes != actualBytes || inconsistent
+          || requestChanged)
       {
-        var updated = inconsistent ? TranscriptConsistency.requestFromBytes(exchange) : exchange
+        var updated = sent
         updated.reply = actual
         updated.replyBytes = actualBytes
         rewritten.lines[index].entry = .exchange(updated)
         rewritten.lines[index].text = TranscriptWriter.line(.exchange(updated))
-        result.updates.append(
-          ReplayUpdate(
-            line: line.number, method: exchange.methodLabel, oldReply: exchange.reply,
-            newReply: actual, oldBytes: exchange.replyBytes, newBytes: actualBytes))
+        var change = ReplayUpdate(
+          line: line.number, method: exchange.methodLabel, oldReply: exchange.reply,
+          newReply: actual, oldBytes: exchange.replyBytes, newBytes: actualBytes)
+        if let requestProblem {
+          change.requestChange = Self.rewriteText(exchange, because: requestProblem)
+        } else if requestChanged {
+          change.requestChange =
+            "bound ids written into \(exchange.isMethodCall ? "call" : "message")"
+        }
+        result.updates.append(change)
       }
     }
     if update { result.updatedTranscript = rewritten }
     return result
+  }
+
+  /// The exchange as sent: bound ids replaced in its call or message (protocol/matchers.md,
+  /// "Binding"), and its hex re-encoded when they were or when `rewriteBytes` (the value side
+  /// wins for `--update`); a line with nothing to replace is sent as it is.
+  static func sent(
+    _ exchange: TranscriptExchange, bindings: IdentityBindings, rewriteBytes: Bool
+  ) -> TranscriptExchange {
+    var sent = exchange
+    var changed = rewriteBytes
+    switch exchange.request {
+    case .call(let call?):
+      if let args = bindings.substituted(call.arguments) {
+        sent.request = .call(MethodCall(call.method, args))
+        changed = true
+      }
+    case .message(let value):
+      if let message = bindings.substituted(value) {
+        sent.request = .message(message)
+        changed = true
+      }
+    case .call(nil): return exchange
+    }
+    return changed ? TranscriptConsistency.requestBytesFromValue(sent) : sent
+  }
+
+  /// `callHex rewritten from call (…)`: what `--update` says when it kept the value side.
+  static func rewriteText(_ exchange: TranscriptExchange, because problem: String) -> String {
+    let (value, hex) = exchange.isMethodCall ? ("call", "callHex") : ("message", "messageHex")
+    let why =
+      problem.firstRange(of: " disagree at ").map { range in
+        "they disagreed at " + problem[range.upperBound...].prefix { $0 != ":" }
+      } ?? problem
+    return "\(hex) rewritten from \(value) (\(why))"
   }
 
   /// The mismatch for one exchange, or `nil` when it passes.
@@ -117,10 +184,22 @@ public struct Replayer {
     _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
     actualBytes: RecordedBytes, matchers: ValueMatchers? = nil
   ) -> ReplayMismatch? {
+    var bindings = IdentityBindings()
+    return compare(
+      exchange, line: line, file: file, actual: actual, actualBytes: actualBytes,
+      matchers: matchers, bindings: &bindings)
+  }
+
+  /// The same, binding ids at `uuid` paths and comparing bound ids as their bound values.
+  func compare(
+    _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
+    actualBytes: RecordedBytes, matchers: ValueMatchers?, bindings: inout IdentityBindings
+  ) -> ReplayMismatch? {
     // Lines without replyHex cannot be compared as bytes, nor lines with matchers (bytes have
     // no paths): by default they are compared by value. An explicit --match bytes with
     // matchers is refused before replay starts (ReplayRun).
-    let hasMatchers = !(matchers?.isEmpty ?? true)
+    // Bound ids that differ from the recorded ones cannot be compared as bytes either.
+    let hasMatchers = !(matchers?.isEmpty ?? true) || bindings.changesValues
     var lineMode = mode ?? (exchange.replyBytes != nil && !hasMatchers ? .bytes : .value)
     if lineMode == .bytes && exchange.replyBytes == nil { lineMode = .value }
     var firstDifference: Int?
@@ -138,7 +217,7 @@ public struct Replayer {
     } else if let expected = exchange.reply {
       diff = TranscriptReply.differences(
         expected: expected, actual: actual, mode: lineMode, matchers: matchers,
-        limit: Self.differenceLimit)
+        limit: Self.differenceLimit, bindings: &bindings, line: line)
       passes = diff.count == 0
     } else {
       passes = true

@@ -1,7 +1,8 @@
 /// `serve --scenario FILE`: sends a transcript's messages to the emulator before serving, to set
 /// the store up. Nothing is written on stdout; with `--record`, the exchanges are recorded (after
 /// a note) so that the recording replays from the default state. A `reply` in the file is
-/// optional. A step fails when its reply is an error (and the file gives no reply) or differs
+/// optional. A step fails when its reply is an error or a null reply (no handler: a misspelt
+/// method or channel), and the file gives no reply, or when it differs
 /// from the file's reply (`value` rules): the run stops there, and `serve` exits with status 2.
 public enum ScenarioRunner {
   /// Runs the exchanges of `transcript` against `handler` in order; returns the first failed
@@ -25,6 +26,10 @@ public enum ScenarioRunner {
         }
       } else if case .error(let error) = actual {
         return "\(place) failed: \(error.code) \(error.message ?? "")"
+      } else if case .notImplemented = actual {
+        // No handler answered: a misspelt method or channel did not happen.
+        return "\(place) got a null reply: nothing on \(exchange.channel) answers "
+          + "\(exchange.methodLabel) (a misspelt method or channel?)"
       }
     }
     return nil

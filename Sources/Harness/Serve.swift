@@ -28,6 +28,12 @@ public struct ServeOptions: Sendable {
   public var playbackPaths: [String] = []
   /// `--record-mode`: what a call no recording answers gets.
   public var playbackMode: PlaybackRecordMode = .once
+  /// `--bundle-id`/`--app-name`: the emulated app (applied with control `configure`).
+  public var bundleId: String?
+  public var appName: String?
+  /// What the command line set explicitly (`--channel`, `--profile`, `--device`, `--os`,
+  /// `--bundle-id`, `--app-name`); with `--playback`, the first header supplies the rest.
+  public var given = ReplaySetup()
 
   public init(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
@@ -47,6 +53,21 @@ public struct ServeOptions: Sendable {
   }
 }
 
+extension ServeOptions {
+  /// With `--playback`: the header's setup where the command line gave none
+  /// (protocol/playback.md, "Setup from the header").
+  mutating func complete(by header: TranscriptHeader?) {
+    guard let header else { return }
+    let used = given.completed(by: header)
+    if given.profiles == nil, let profiles = used.profiles { self.profiles = profiles }
+    if given.channels == nil, let channels = used.channels { pluginChannels = channels }
+    if given.device == nil, let device = used.device { self.device = device }
+    if given.osVersion == nil, let osVersion = used.osVersion { self.osVersion = osVersion }
+    bundleId = used.bundleId
+    appName = used.appName
+  }
+}
+
 /// The serve loop over file descriptors: HELLO, then read(2) big chunks, serve every complete
 /// frame, write(2) the replies once per batch, until end of input.
 public enum Serve {
@@ -63,22 +84,66 @@ public enum Serve {
   public static func run(_ options: ServeOptions, input: Int32 = 0, output: Int32 = 1) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let logger = Logger(level: options.logLevel)
+    if let problem = readAndWrittenProblem(options) {
+      Logger.writeStderr("hkbridge serve: \(problem)\n")
+      return exitUsage
+    }
+    var options = options
+    var playbackFiles: [Transcript] = []
+    if !options.playbackPaths.isEmpty {
+      do {
+        playbackFiles = try PlaybackHandler.read(options)
+      } catch {
+        Logger.writeStderr("hkbridge serve: cannot use --playback: \(error)\n")
+        return exitUsage
+      }
+      options.complete(by: playbackFiles.lazy.compactMap(\.header).first)
+      if let problem = Emulator.configurationProblem(
+        device: options.device, osVersion: options.osVersion)
+      {
+        Logger.writeStderr("hkbridge serve: --playback: the header's setup: \(problem)\n")
+        return exitUsage
+      }
+    }
     let emulator = Emulator.make(
       pluginChannels: options.pluginChannels, device: options.device,
       osVersion: options.osVersion, profiles: options.profiles,
       warnings: { logger.warning($0) })
+    if let problem = EmulatorControl.applyIdentity(
+      bundleId: options.bundleId, appName: options.appName, on: emulator)
+    {
+      Logger.writeStderr("hkbridge serve: --bundle-id/--app-name: \(problem)\n")
+      return exitUsage
+    }
     guard !options.playbackPaths.isEmpty else {
       return run(
         handler: emulator, options: options, logger: logger, input: input, output: output)
     }
     let playback: PlaybackHandler
     do {
-      playback = try PlaybackHandler.make(options, model: emulator, logger: logger)
+      playback = try PlaybackHandler(
+        transcripts: playbackFiles, model: emulator, mode: options.playbackMode,
+        warn: { logger.warning($0) })
     } catch {
       Logger.writeStderr("hkbridge serve: cannot use --playback: \(error)\n")
       return exitUsage
     }
     return run(handler: playback, options: options, logger: logger, input: input, output: output)
+  }
+
+  /// Defect 1 of issue 22: `--record` naming a file that `--playback` or `--scenario` reads
+  /// would truncate it before it is read (the only copy of a device recording).
+  static func readAndWrittenProblem(_ options: ServeOptions) -> String? {
+    guard let recordPath = options.recordPath else { return nil }
+    let read =
+      options.playbackPaths.map { ("--playback", $0) }
+      + (options.scenarioPath.map { [("--scenario", $0)] } ?? [])
+    for (flag, path) in read
+    where path == recordPath || FileIO.isSameFile(path, recordPath) {
+      return "\(flag) \(path) and --record \(recordPath) are the same file: recording would "
+        + "truncate it before it is read; record to another file"
+    }
+    return nil
   }
 
   /// Serves with any handler (tests use a fake).
@@ -98,6 +163,11 @@ public enum Serve {
         Logger.writeStderr("hkbridge serve: cannot use --scenario: \(error)\n")
         return exitUsage
       }
+      if scenario?.exchanges.isEmpty == true {
+        Logger.writeStderr(
+          "hkbridge serve: cannot use --scenario: \(scenarioPath): it has no exchanges to run\n")
+        return exitUsage
+      }
     }
     let server = FrameServer(handler: handler, maxFrame: options.maxFrame, logger: logger)
     // A setLatency delay first writes the replies already made, so a client sees the delay.
@@ -114,6 +184,7 @@ public enum Serve {
         return exitUsage
       }
       server.recorder?.header(options.recordHeader)
+      server.recorder?.clock = EmulatorControl.clock(of: handler)
       // A recording replays from the default state in protocol/state.md#default-state (iPhone, iOS 17.5): it starts with the
       // configure call that gives the device serve was started with.
       if options.device != Emulator.defaultDevice || options.osVersion != Emulator.defaultOSVersion

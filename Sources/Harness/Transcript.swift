@@ -72,6 +72,9 @@ public struct TranscriptExchange: Sendable, Hashable {
   public var note: String?
   /// `"match"`: matchers for paths of this exchange (see ``ValueMatchers``).
   public var matchers: ValueMatchers?
+  /// `"at"`: the client's clock in ms since 1970 when it sent the request
+  /// (protocol/transcripts.md, "Device time").
+  public var at: Int?
 
   public init(
     channel: String, request: TranscriptRequest, requestBytes: RecordedBytes? = nil,

@@ -7,6 +7,11 @@ import FlutterCodec
 public enum TranscriptConsistency {
   /// What disagrees, naming the first differing path; `nil` when both sides agree.
   public static func problem(_ exchange: TranscriptExchange) -> String? {
+    requestProblem(exchange) ?? replyProblem(exchange)
+  }
+
+  /// What disagrees between `call`/`message` and `callHex`/`messageHex`, or `nil`.
+  public static func requestProblem(_ exchange: TranscriptExchange) -> String? {
     let messageCodec = StandardMessageCodec(allowsExtensions: true)
     if let requestBytes = exchange.requestBytes {
       switch (exchange.request, requestBytes) {
@@ -41,6 +46,11 @@ public enum TranscriptConsistency {
         }
       }
     }
+    return nil
+  }
+
+  /// What disagrees between `reply` and `replyHex`, or `nil`.
+  public static func replyProblem(_ exchange: TranscriptExchange) -> String? {
     if let reply = exchange.reply, let replyBytes = exchange.replyBytes {
       let decoded = TranscriptReply.decode(replyBytes.bytes, isMethodCall: exchange.isMethodCall)
       switch (reply, decoded) {
@@ -61,18 +71,14 @@ public enum TranscriptConsistency {
       + "\"\(hex)\" decodes to \(bytes) (fix one side, or run replay --update to rewrite both)"
   }
 
-  /// The exchange with `call`/`message` rewritten from its hex, for `--update`.
-  static func requestFromBytes(_ exchange: TranscriptExchange) -> TranscriptExchange {
-    guard case .bytes(let bytes)? = exchange.requestBytes else { return exchange }
+  /// The exchange with `callHex`/`messageHex` rewritten from its `call`/`message` (the side
+  /// people edit), for `--update`; a `"call": null` line keeps its bytes.
+  static func requestBytesFromValue(_ exchange: TranscriptExchange) -> TranscriptExchange {
+    guard exchange.requestBytes != nil else { return exchange }
+    if case .call(nil) = exchange.request { return exchange }
     var updated = exchange
-    let messageCodec = StandardMessageCodec(allowsExtensions: true)
-    switch exchange.request {
-    case .call:
-      let codec = StandardMethodCodec(messageCodec: messageCodec)
-      updated.request = .call(try? codec.decodeMethodCall(bytes))
-    case .message:
-      if let value = try? messageCodec.decode(bytes) { updated.request = .message(value) }
-    }
+    updated.requestBytes = nil
+    updated.requestBytes = RecordedBytes(updated.payload)
     return updated
   }
 }

@@ -14,8 +14,10 @@ public struct TranscriptHeader: Sendable, Hashable {
   /// `iPhone` or `iPad`.
   public var device: String?
   public var osVersion: String?
-  /// The app that was recorded; informational.
+  /// The app that was recorded: replay and playback make the emulated app that app.
   public var bundleId: String?
+  /// The app's display name (protocol/transcripts.md, "App identity").
+  public var appName: String?
   /// Matchers for every exchange of the file (an exchange's own `match` wins where both fit).
   public var matchers: ValueMatchers?
 
@@ -34,7 +36,7 @@ public struct TranscriptHeader: Sendable, Hashable {
   }
 
   static let keys = [
-    "version", "channels", "profiles", "device", "osVersion", "bundleId", "match",
+    "version", "channels", "profiles", "device", "osVersion", "bundleId", "appName", "match",
   ]
 
   /// Reads the object under `"hkbridge"`.
@@ -102,7 +104,19 @@ public struct TranscriptHeader: Sendable, Hashable {
       case "version": header.version = text
       case "device": header.device = text
       case "osVersion": header.osVersion = text
-      default: header.bundleId = text
+      case "appName":
+        guard !text.isEmpty else {
+          return .failure(MatcherError("\"hkbridge\".\"appName\" must be a non-empty name"))
+        }
+        header.appName = text
+      default:
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
+          return .failure(
+            MatcherError(
+              "\"hkbridge\".\"bundleId\" must be a non-empty identifier without spaces, like "
+                + "\"com.example.app\""))
+        }
+        header.bundleId = text
       }
     }
     return .success(header)
@@ -117,6 +131,7 @@ public struct TranscriptHeader: Sendable, Hashable {
     if let device { fields.append(("device", .string(device))) }
     if let osVersion { fields.append(("osVersion", .string(osVersion))) }
     if let bundleId { fields.append(("bundleId", .string(bundleId))) }
+    if let appName { fields.append(("appName", .string(appName))) }
     if let matchers { fields.append(("match", matchers.channelValue)) }
     return .object([("hkbridge", .object(fields))])
   }
@@ -129,22 +144,28 @@ public struct ReplaySetup: Sendable, Hashable {
   public var device: String?
   public var osVersion: String?
   public var profiles: [String]?
+  /// The app's identity, applied with the control channel's `configure`.
+  public var bundleId: String?
+  public var appName: String?
 
   public init(
     channels: [String]? = nil, device: String? = nil, osVersion: String? = nil,
-    profiles: [String]? = nil
+    profiles: [String]? = nil, bundleId: String? = nil, appName: String? = nil
   ) {
     self.channels = channels
     self.device = device
     self.osVersion = osVersion
     self.profiles = profiles
+    self.bundleId = bundleId
+    self.appName = appName
   }
 
   /// This setup with the header's values where this one has none.
   public func completed(by header: TranscriptHeader?) -> ReplaySetup {
     ReplaySetup(
       channels: channels ?? header?.channels, device: device ?? header?.device,
-      osVersion: osVersion ?? header?.osVersion, profiles: profiles ?? header?.profiles)
+      osVersion: osVersion ?? header?.osVersion, profiles: profiles ?? header?.profiles,
+      bundleId: bundleId ?? header?.bundleId, appName: appName ?? header?.appName)
   }
 }
 
@@ -154,9 +175,12 @@ extension ServeOptions {
   /// default profile (whose channel names they are) is served.
   public var recordHeader: TranscriptHeader {
     let onlyDefault = profiles == [Emulator.defaultProfile]
-    return TranscriptHeader(
+    var header = TranscriptHeader(
       version: emulatorVersion,
       channels: profiles.contains(Emulator.defaultProfile) ? pluginChannels : nil,
-      device: device, osVersion: osVersion, profiles: onlyDefault ? nil : profiles)
+      device: device, osVersion: osVersion, bundleId: bundleId,
+      profiles: onlyDefault ? nil : profiles)
+    header.appName = appName
+    return header
   }
 }

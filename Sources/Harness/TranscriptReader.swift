@@ -5,8 +5,12 @@ import FlutterCodec
 public enum TranscriptReader {
   /// The keys an exchange line may have.
   static let exchangeKeys: Set<String> = [
-    "channel", "call", "message", "reply", "callHex", "messageHex", "replyHex", "match", "note",
+    "channel", "call", "message", "reply", "callHex", "messageHex", "replyHex", "at", "match",
+    "note",
   ]
+
+  /// The values `at` may take: ms since 1970, up to the end of year 9999 (the emulator's clock).
+  static let atRange = 0...253_402_300_799_999
 
   /// Objects that wrap a line's channel values (the line, `reply`, `error` around `details`):
   /// they do not count against the codec's nesting limit, so whatever `serve --record` writes
@@ -110,7 +114,7 @@ public enum TranscriptReader {
     if let unknown = fields.keys.sorted().first(where: { !exchangeKeys.contains($0) }) {
       throw LineError(
         "unknown key \"\(unknown)\": an exchange line has channel, call or message, reply, "
-          + "callHex or messageHex, replyHex, match, note")
+          + "callHex or messageHex, replyHex, at, match, note")
     }
     guard let channelValue = fields["channel"] else {
       throw LineError("missing \"channel\": an exchange line names its channel (a string)")
@@ -187,9 +191,18 @@ public enum TranscriptReader {
       case .failure(let e): throw LineError(e.message)
       }
     }
-    return TranscriptExchange(
+    var exchange = TranscriptExchange(
       channel: channel, request: request, requestBytes: requestBytes, reply: reply,
       replyBytes: replyBytes, note: note, matchers: matchers)
+    if let atValue = fields["at"] {
+      guard let at = atValue.intValue, atRange.contains(at) else {
+        throw LineError(
+          "\"at\" must be the client's clock in milliseconds since 1970, an integer from "
+            + "\(atRange.lowerBound) to \(atRange.upperBound), not \(ChannelJSON.print(atValue))")
+      }
+      exchange.at = at
+    }
+    return exchange
   }
 
   /// `{"method": String, "args"?: value}`.

@@ -18,6 +18,9 @@ public final class TranscriptRecorder {
   private var pending: [UInt8] = []
   /// The first write error, if any (recording stops after it).
   public private(set) var failure: FileIOError?
+  /// The emulator's clock as the next message finds it (it moves only when a message moves it),
+  /// written as that exchange's `at`; `nil` when the handler has no clock.
+  public var clock: Int?
 
   /// Creates (or truncates) `path`. `methodChannels` are the channels known to take method calls;
   /// on other channels a payload that is one standard message is recorded as a `message`.
@@ -75,7 +78,8 @@ public final class TranscriptRecorder {
     note(why)
     record(
       channel: Emulator.controlChannel, payload: payload,
-      reply: handler.handleMessage(channel: Emulator.controlChannel, payload: payload))
+      reply: handler.handleMessage(channel: Emulator.controlChannel, payload: payload), at: clock)
+    clock = EmulatorControl.clock(of: handler)
     setupDevice = handler.deviceDescription
   }
 
@@ -84,7 +88,8 @@ public final class TranscriptRecorder {
   public func served(
     channel: String, payload: [UInt8]?, reply: [UInt8]?, handler: MessageHandling
   ) {
-    record(channel: channel, payload: payload, reply: reply)
+    record(channel: channel, payload: payload, reply: reply, at: clock)
+    if clock != nil { clock = EmulatorControl.clock(of: handler) }
     guard let setupDevice, channel == Emulator.controlChannel, reply == [0x00, 0x00],
       let payload, (try? StandardMethodCodec().decodeMethodCall(payload))?.method == "reset",
       handler.deviceDescription == setupDevice
@@ -94,11 +99,11 @@ public final class TranscriptRecorder {
       why: "reset went back to the device serve started with: configure it again for a replay")
   }
 
-  public func record(channel: String, payload: [UInt8]?, reply: [UInt8]?) {
-    let line = TranscriptWriter.line(
-      .exchange(
-        Self.exchange(
-          channel: channel, payload: payload, reply: reply, methodChannels: methodChannels)))
+  public func record(channel: String, payload: [UInt8]?, reply: [UInt8]?, at: Int? = nil) {
+    var exchange = Self.exchange(
+      channel: channel, payload: payload, reply: reply, methodChannels: methodChannels)
+    exchange.at = at
+    let line = TranscriptWriter.line(.exchange(exchange))
     pending.append(contentsOf: line.utf8)
     pending.append(UInt8(ascii: "\n"))
   }

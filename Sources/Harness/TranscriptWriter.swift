@@ -2,7 +2,7 @@ import ChannelJSON
 import FlutterCodec
 
 /// Writes transcript lines in the canonical key order: channel, call|message, reply,
-/// callHex|messageHex, replyHex, note.
+/// callHex|messageHex, replyHex, at, match, note.
 public enum TranscriptWriter {
   public static func line(_ entry: TranscriptEntry) -> String {
     switch entry {
@@ -27,6 +27,10 @@ public enum TranscriptWriter {
       fields.append((exchange.isMethodCall ? "callHex" : "messageHex", bytes.channelValue))
     }
     if let bytes = exchange.replyBytes { fields.append(("replyHex", bytes.channelValue)) }
+    if let at = exchange.at {
+      // A plain JSON integer (int64 above int32's range), never {"$int64": …}.
+      fields.append(("at", Int32(exactly: at).map(ChannelValue.int32) ?? .int64(Int64(at))))
+    }
     if let matchers = exchange.matchers { fields.append(("match", matchers.channelValue)) }
     if let note = exchange.note { fields.append(("note", .string(note))) }
     return .object(fields)

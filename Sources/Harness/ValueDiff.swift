@@ -28,6 +28,10 @@ public struct ValueDiff {
   public var limit: Int
   public private(set) var differences: [ValueDifference] = []
   public private(set) var count = 0
+  /// With bindings (protocol/matchers.md, "Binding"): `uuid` paths bind recorded ids (at
+  /// ``bindingLine``), and a bound recorded id compares equal to its bound value.
+  public var bindings: IdentityBindings?
+  public var bindingLine = 0
 
   public init(matchers: ValueMatchers? = nil, exact: Bool = false, limit: Int = 10) {
     self.matchers = matchers
@@ -57,7 +61,24 @@ public struct ValueDiff {
 
   mutating func walk(_ e: ChannelValue?, _ a: ChannelValue?, path: [ValuePathStep]) {
     if let matcher = matchers?.matcher(for: path) {
+      if case .uuid = matcher, bindings != nil, case .string(let recorded)? = e,
+        ValueMatcher.isUUID(recorded), case .string(let got)? = a, ValueMatcher.isUUID(got)
+      {
+        if let expected = bindings?.bind(recorded, to: got, line: bindingLine) {
+          record(e, a, path, expected)
+        }
+        return
+      }
       if !matcher.accepts(expected: e, actual: a) { record(e, a, path, matcherText(matcher)) }
+      return
+    }
+    if case .string(let recorded)? = e, let bound = bindings?.binding(of: recorded) {
+      if !IdentityBindings.matches(a, bound) {
+        record(
+          e, a, path,
+          "\(IdentityBindings.quoted(bound.value)) (bound to \(IdentityBindings.quoted(recorded)) "
+            + "at line \(bound.line))")
+      }
       return
     }
     guard let e, let a else {
@@ -135,6 +156,17 @@ extension TranscriptReply {
     expected: TranscriptReply, actual: TranscriptReply, mode: MatchMode,
     matchers: ValueMatchers?, limit: Int = 10
   ) -> ValueDiff {
+    var bindings = IdentityBindings()
+    return differences(
+      expected: expected, actual: actual, mode: mode, matchers: matchers, limit: limit,
+      bindings: &bindings, line: 0)
+  }
+
+  /// The same with bindings: `uuid` paths bind (at `line`), bound ids compare as their values.
+  static func differences(
+    expected: TranscriptReply, actual: TranscriptReply, mode: MatchMode,
+    matchers: ValueMatchers?, limit: Int, bindings: inout IdentityBindings, line: Int
+  ) -> ValueDiff {
     // A plain message's null reply reads as {"message": null} (Dart sees null).
     switch (expected, actual) {
     case (.notImplemented, .message(.null)), (.message(.null), .notImplemented):
@@ -143,8 +175,13 @@ extension TranscriptReply {
     }
     var codeOnly = false
     if mode == .code, case .error = expected, case .error = actual { codeOnly = true }
-    return ValueDiff.compare(
+    var diff = ValueDiff(matchers: matchers, limit: limit)
+    diff.bindings = bindings
+    diff.bindingLine = line
+    diff.walk(
       expected.comparedValue(codeOnly: codeOnly), actual.comparedValue(codeOnly: codeOnly),
-      root: [.key("reply")], matchers: matchers, limit: limit)
+      path: [.key("reply")])
+    bindings = diff.bindings ?? bindings
+    return diff
   }
 }

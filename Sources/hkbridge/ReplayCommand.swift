@@ -16,11 +16,17 @@ struct ReplayCommand: ParsableCommand {
       (written by serve --record) sets the emulator up as the recording was made;
       --channel, --profile, --device and --os override it or supply it. Exchanges (or the
       header) may carry "match": {"reply.ok[*].uuid": "uuid", ...} matchers,
-      honoured when matching by value (see protocol/matchers.md).
+      honoured when matching by value (see protocol/matchers.md). A "uuid"
+      matcher binds the recorded id to the emulator's: later calls send the
+      emulator's id where the recording has the device's, and later replies
+      compare it as equal. An exchange's "at" (the client's clock, ms since
+      1970) moves the emulator's clock first; the header's "bundleId" and
+      "appName" make the emulated app the recorded one.
 
       Exit status: 0 all passed, 1 some failed, 2 a transcript or usage error
       (file:line): unreadable or empty file, byte-order mark, a value that
-      disagrees with its hex.
+      disagrees with its hex, an "at" earlier than the emulator's clock. A
+      header-only recording is 0 passed, not an error.
 
       Examples:
         hkbridge replay golden/*.jsonl

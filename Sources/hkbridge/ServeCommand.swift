@@ -44,6 +44,12 @@ struct ServeCommand: ParsableCommand {
         hkbridge serve --profile connect_kit
         hkbridge serve --playback device.jsonl
         hkbridge serve --playback device.jsonl --record-mode new
+        hkbridge serve --bundle-id com.acme.run --app-name "Acme Run" --record run.jsonl
+
+      With --playback, the first FILE's header sets up what the options above do
+      not (profiles, channels, device, OS, bundle id, app name). --record never
+      names a file --playback or --scenario reads (exit 2). --jsonl exits 2 at
+      the end when it refused any line.
       """
   )
 
@@ -59,11 +65,28 @@ struct ServeCommand: ParsableCommand {
   )
   var profiles: [String] = []
 
-  @Option(help: "The emulated device: iPhone or iPad.")
-  var device: String = Emulator.defaultDevice
+  @Option(
+    name: .customLong("device"), help: "The emulated device: iPhone or iPad. (default: iPhone)")
+  var deviceOption: String?
+  var device: String { deviceOption ?? Emulator.defaultDevice }
+  var deviceGiven: Bool { deviceOption != nil }
 
-  @Option(name: .customLong("os"), help: "The iOS / iPadOS version, e.g. 17.5 or 16.4.")
-  var osVersion: String = Emulator.defaultOSVersion
+  @Option(
+    name: .customLong("os"), help: "The iOS / iPadOS version, e.g. 17.5 or 16.4. (default: 17.5)")
+  var osOption: String?
+  var osVersion: String { osOption ?? Emulator.defaultOSVersion }
+  var osGiven: Bool { osOption != nil }
+
+  @Option(
+    name: .customLong("bundle-id"),
+    help:
+      "The emulated app's bundle id (HELLO, the app's samples' source; default com.example.app).")
+  var bundleId: String?
+
+  @Option(
+    name: .customLong("app-name"),
+    help: "The emulated app's display name (its samples' source name).")
+  var appName: String?
 
   @Option(help: "Write every exchange served to FILE as a transcript with bytes.")
   var record: String?
@@ -161,6 +184,16 @@ struct ServeCommand: ParsableCommand {
         Problem(
           message: "--log-level \(logLevel): expected quiet, error, warning, info or debug"))
     }
+    if let bundleId, bundleId.isEmpty || bundleId.contains(where: \.isWhitespace) {
+      return .failure(
+        Problem(
+          message:
+            "--bundle-id \"\(bundleId)\": expected a non-empty identifier without spaces, like "
+            + "com.example.app"))
+    }
+    if appName?.isEmpty == true {
+      return .failure(Problem(message: "--app-name needs a non-empty name, like \"Acme Run\""))
+    }
     guard let playbackMode = PlaybackRecordMode(rawValue: recordMode) else {
       return .failure(Problem(message: "--record-mode \(recordMode): expected once, new or all"))
     }
@@ -172,6 +205,12 @@ struct ServeCommand: ParsableCommand {
     options.jsonl = jsonl
     options.playbackPaths = playback
     options.playbackMode = playbackMode
+    options.bundleId = bundleId
+    options.appName = appName
+    options.given = ReplaySetup(
+      channels: channels.isEmpty ? nil : names, device: deviceGiven ? device : nil,
+      osVersion: osGiven ? osVersion : nil, profiles: profiles.isEmpty ? nil : profileNames,
+      bundleId: bundleId, appName: appName)
     return .success(options)
   }
 }

@@ -29,7 +29,8 @@ import Testing
         #"{"call": {"method": "deleteRecords", "args": {"uuids": ["nope"]}}}"#,
         #"{"call": {"method": "isAvailable"}"#,
       ], ["--record", recording])
-    #expect(result.status == 0)
+    // The last line is not JSON: refused, so serve ends with exit status 2 (issue 22, defect 7).
+    #expect(result.status == 2)
     #expect(lines.count == 6)
     guard lines.count == 6 else { return }
     #expect(lines[0]["hello"]?["protocol"] == .int32(1))
@@ -75,7 +76,7 @@ import Testing
         + "\r",
       #"{"message": "hi", "channel": "nobody"}"#,
     ])
-    #expect(result.status == 0)
+    #expect(result.status == 2)
     #expect(lines.count == 5)
     guard lines.count == 5 else { return }
     #expect(lines[1]["error"]?["line"] == .int32(1))
@@ -96,7 +97,7 @@ import Testing
           + #""}}"#,
         #"{"call": {"method": "isAvailable"}}"#,
       ], ["--max-frame", "64"])
-    #expect(result.status == 0)
+    #expect(result.status == 2)
     #expect(lines.count == 4)
     guard lines.count == 4 else { return }
     #expect(lines[1]["reply"] == ["ok": true])

@@ -225,12 +225,12 @@ import Testing
     // 07 0b "isAvailable" 00: the call; 00 01: success true.
     #expect(
       lines[1]
-        == #"{"channel": "healthkit_permissions", "call": {"method": "isAvailable", "args": null}, "reply": {"ok": true}, "callHex": "070b6973417661696c61626c6500", "replyHex": "0001"}"#
+        == #"{"channel": "healthkit_permissions", "call": {"method": "isAvailable", "args": null}, "reply": {"ok": true}, "callHex": "070b6973417661696c61626c6500", "replyHex": "0001", "at": 1704067200000}"#
     )
     // A null reply to a call: notImplemented, "replyHex": null.
     #expect(
       lines[2]
-        == #"{"channel": "healthkit_permissions", "call": {"method": "noSuchMethod", "args": null}, "reply": {"notImplemented": true}, "callHex": "070c6e6f537563684d6574686f6400", "replyHex": null}"#
+        == #"{"channel": "healthkit_permissions", "call": {"method": "noSuchMethod", "args": null}, "reply": {"notImplemented": true}, "callHex": "070c6e6f537563684d6574686f6400", "replyHex": null, "at": 1704067200000}"#
     )
     // A null payload on a method channel: "call": null, "callHex": null.
     #expect(
@@ -240,7 +240,7 @@ import Testing
     // A plain message on a channel without a handler: {"message": null}, "replyHex": null.
     #expect(
       lines[4]
-        == #"{"channel": "some.basic.channel", "message": "hi", "reply": {"message": null}, "messageHex": "07026869", "replyHex": null}"#
+        == #"{"channel": "some.basic.channel", "message": "hi", "reply": {"message": null}, "messageHex": "07026869", "replyHex": null, "at": 1704067200000}"#
     )
   }
 }
