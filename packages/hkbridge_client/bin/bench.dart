@@ -12,7 +12,9 @@
 import 'dart:io';
 import 'dart:typed_data';
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_client/src/frames.dart';
+import 'package:hkbridge_client/src/client.dart' show hkStartEchoHost;
 
 const channel = 'healthkit_permissions';
 
@@ -35,14 +37,13 @@ Future<void> main(List<String> args) async {
   final suiteTests = 1000;
   final rounds = quick ? 3 : 7;
 
-  final call = ByteData.sublistView(const HkMethodCodec().encodeMethodCall('isAvailable'));
+  final call = ByteData.sublistView(const HkMethodCodec().encodeMethodCallBytes('isAvailable'));
   final serve = await HkBridge.start(executable: hkbridge, onStderr: (_) {});
   final hello = File('${Directory.systemTemp.createTempSync('hkbridge-bench').path}/hello')
     ..writeAsBytesSync(encodeFrame(Frame(FrameKind.hello, 0, '',
         const HkMessageCodec().encode(Map<Object?, Object?>.from(serve.hello.raw)))));
   // `cat HELLO -`: HELLO first, then every frame the client writes comes straight back.
-  final echo = await HkBridge.start(
-      executable: 'cat', args: [hello.path, '-'], echoHost: true, onStderr: (_) {});
+  final echo = await hkStartEchoHost(executable: 'cat', args: [hello.path, '-'], onStderr: (_) {});
 
   Future<double> pipelinedRate(HkBridge bridge, int n) async {
     final watch = Stopwatch()..start();

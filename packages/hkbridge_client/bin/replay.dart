@@ -1,6 +1,8 @@
 // Replays transcripts through `hkbridge serve` from Dart, with this package's own codec and typed
 // JSON: each call is encoded from its typed JSON (and checked against callHex), each reply is
-// decoded and compared the way a Dart test sees it and byte for byte against replyHex.
+// decoded and compared the way a Dart test sees it and byte for byte against replyHex. Matchers
+// (`match`, the header's and each line's), bindings of recorded uuids and `at` times are honoured
+// as `hkbridge replay` honours them (../../protocol/matchers.md, ../../protocol/transcripts.md).
 //
 //   tool/dart bin/replay.dart [--hkbridge PATH] [--verbose] FILE...
 //
@@ -8,12 +10,13 @@
 //
 // Prints one line per failing exchange (file:line, channel, method, why), then
 // `N passed, M failed`. Exit 0 when all pass, 1 when any fail, 2 for a file that cannot be read
-// or is not a transcript. Without --hkbridge the binary is found as HkBridge.findExecutable
-// says (HKBRIDGE, PATH, .dart_tool/hkbridge/hkbridge).
+// or is not a transcript (an `at` earlier than the emulator's clock included). Without
+// --hkbridge the binary is found as HkBridge.findExecutable says (HKBRIDGE, PATH,
+// .dart_tool/hkbridge/hkbridge).
 
 import 'dart:io';
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 
 Future<void> main(List<String> args) async {
   String? executable;
@@ -47,8 +50,13 @@ Future<void> main(List<String> args) async {
       stderr.writeln('error: $e');
       exit(2);
     }
-    await hkReplayTranscript(transcript,
-        executable: executable, into: result, onStderr: verbose ? null : (_) {});
+    try {
+      await hkReplayTranscript(transcript,
+          executable: executable, into: result, onStderr: verbose ? null : (_) {});
+    } on HkTranscriptFormatException catch (e) {
+      stderr.writeln('error: $e');
+      exit(2);
+    }
   }
   for (final failure in result.failures) {
     stdout.writeln(failure);

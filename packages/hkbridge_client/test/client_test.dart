@@ -8,7 +8,9 @@ import 'dart:io';
 import 'dart:typed_data';
 
 import 'package:test/test.dart';
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_client/src/frames.dart';
+import 'package:hkbridge_client/src/client.dart' show hkStartEchoHost;
 
 import 'hex.dart';
 
@@ -103,8 +105,7 @@ void main() {
               'channels': ['c'],
               'device': <String, Object?>{},
             }))));
-      final echo = await HkBridge.start(
-          executable: 'cat', args: [hello.path, '-'], echoHost: true, onStderr: (_) {});
+      final echo = await hkStartEchoHost(executable: 'cat', args: [hello.path, '-'], onStderr: (_) {});
       expect(echo.emulator, 'cat');
       final replies = await Future.wait([
         echo.send('c', ByteData.sublistView(hex('0102'))),

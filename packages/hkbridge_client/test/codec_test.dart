@@ -3,7 +3,7 @@
 import 'dart:typed_data';
 
 import 'package:test/test.dart';
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 
 import 'hex.dart';
 
@@ -64,28 +64,28 @@ void main() {
 
   group('method codec', () {
     test('isAvailable with no arguments', () {
-      expect(methods.encodeMethodCall('isAvailable'), hex('07 0b 697341766169 6c61626c65 00'));
+      expect(methods.encodeMethodCallBytes('isAvailable'), hex('07 0b 697341766169 6c61626c65 00'));
     });
 
     test('success envelope aligns a float64 from the flag byte', () {
-      expect(methods.encodeSuccessEnvelope(true), hex('00 01'));
-      expect(methods.encodeSuccessEnvelope(1.0), hex('00 06 000000000000 000000000000f03f'));
+      expect(methods.encodeSuccessEnvelopeBytes(true), hex('00 01'));
+      expect(methods.encodeSuccessEnvelopeBytes(1.0), hex('00 06 000000000000 000000000000f03f'));
     });
 
     test('error envelope: three fields, a stacktrace adds a fourth', () {
-      expect(methods.encodeErrorEnvelope('E', details: const <String, Object?>{}),
+      expect(methods.encodeErrorEnvelopeBytes('E', details: const <String, Object?>{}),
           hex('01 07 01 45 00 0d 00'));
-      expect(methods.encodeErrorEnvelope('E', message: 'm', stacktrace: 'st'),
+      expect(methods.encodeErrorEnvelopeBytes('E', message: 'm', stacktrace: 'st'),
           hex('01 07 01 45 07 01 6d 00 07 02 7374'));
     });
 
     test('decodes a call and both envelopes', () {
-      final call = methods.decodeMethodCall(hex('07 01 78 0d 01 07 01 61 03 02000000'));
+      final call = methods.decodeMethodCallBytes(hex('07 01 78 0d 01 07 01 61 03 02000000'));
       expect(call.method, 'x');
       expect(call.arguments, {'a': 2});
-      final ok = methods.decodeEnvelope(hex('00 01'));
+      final ok = methods.decodeEnvelopeBytes(hex('00 01'));
       expect(ok, isA<HkSuccessEnvelope>().having((e) => e.value, 'value', true));
-      final error = methods.decodeEnvelope(hex('01 07 01 45 07 01 6d 0d 00 07 02 7374'));
+      final error = methods.decodeEnvelopeBytes(hex('01 07 01 45 07 01 6d 0d 00 07 02 7374'));
       expect(
           error,
           isA<HkErrorEnvelope>()
@@ -153,21 +153,21 @@ void main() {
       'invalid UTF-8': _ErrorCase(codec.decode, '07 01 ff', HkCodecErrorKind.invalidUtf8, 2),
       'trailing bytes': _ErrorCase(codec.decode, '00 00', HkCodecErrorKind.trailingBytes, 1),
       'method name not a string':
-          _ErrorCase(methods.decodeMethodCall, '03 01000000 00', HkCodecErrorKind.methodNameNotString, 0),
+          _ErrorCase(methods.decodeMethodCallBytes, '03 01000000 00', HkCodecErrorKind.methodNameNotString, 0),
       'method call without arguments':
-          _ErrorCase(methods.decodeMethodCall, '07 01 78', HkCodecErrorKind.truncated, 3),
+          _ErrorCase(methods.decodeMethodCallBytes, '07 01 78', HkCodecErrorKind.truncated, 3),
       'method call with trailing bytes':
-          _ErrorCase(methods.decodeMethodCall, '07 01 78 00 00', HkCodecErrorKind.trailingBytes, 4),
-      'envelope flag 2': _ErrorCase(methods.decodeEnvelope, '02 00', HkCodecErrorKind.invalidEnvelopeFlag, 0),
-      'empty envelope': _ErrorCase(methods.decodeEnvelope, '', HkCodecErrorKind.emptyEnvelope, 0),
-      'error code not a string': _ErrorCase(methods.decodeEnvelope, '01 03 01000000 00 00',
+          _ErrorCase(methods.decodeMethodCallBytes, '07 01 78 00 00', HkCodecErrorKind.trailingBytes, 4),
+      'envelope flag 2': _ErrorCase(methods.decodeEnvelopeBytes, '02 00', HkCodecErrorKind.invalidEnvelopeFlag, 0),
+      'empty envelope': _ErrorCase(methods.decodeEnvelopeBytes, '', HkCodecErrorKind.emptyEnvelope, 0),
+      'error code not a string': _ErrorCase(methods.decodeEnvelopeBytes, '01 03 01000000 00 00',
           HkCodecErrorKind.invalidErrorEnvelope, 1),
-      'error message not a string': _ErrorCase(methods.decodeEnvelope, '01 07 01 45 03 01000000 00',
+      'error message not a string': _ErrorCase(methods.decodeEnvelopeBytes, '01 07 01 45 03 01000000 00',
           HkCodecErrorKind.invalidErrorEnvelope, 4),
-      'error envelope truncated': _ErrorCase(methods.decodeEnvelope, '01 07 01 45 00',
+      'error envelope truncated': _ErrorCase(methods.decodeEnvelopeBytes, '01 07 01 45 00',
           HkCodecErrorKind.truncated, 5),
       'success envelope with trailing bytes':
-          _ErrorCase(methods.decodeEnvelope, '00 01 01', HkCodecErrorKind.trailingBytes, 2),
+          _ErrorCase(methods.decodeEnvelopeBytes, '00 01 01', HkCodecErrorKind.trailingBytes, 2),
     };
     errors.forEach((name, c) {
       test(name, () => expect(() => c.decode(hex(c.hex)), throwsA(codecError(c.kind, c.offset))));

@@ -10,7 +10,8 @@
 
 import 'dart:typed_data';
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_client/src/invoke.dart' show bytesOf, byteDataOf;
 import 'package:test/test.dart';
 
 import 'binary.dart';

@@ -4,7 +4,8 @@
 import 'dart:typed_data';
 
 import 'package:test/test.dart';
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_client/src/invoke.dart' show bytesOf, byteDataOf;
 
 import 'hex.dart';
 
@@ -62,7 +63,16 @@ void main() {
     final host = FakeHost('00 0d 01 07 03 6e6f77 04 60de52c28c010000');
     final now = await HkControl(host.send).advanceClock(const Duration(minutes: 1));
     expect(host.sent.single[1], hex('07 0c 616476616e6365436c6f636b 0d 01 07 02 6d73 03 60ea0000'));
-    expect(now, 1704067260000);
+    expect(now, DateTime.utc(2024, 1, 1, 0, 1));
+    expect(now.millisecondsSinceEpoch, 1704067260000);
+  });
+
+  test('configure(now:, appName:) sends the DateTime as whole ms and the app name', () async {
+    final host = FakeHost('0000');
+    await HkControl(host.send)
+        .configure(appName: 'A', now: DateTime.fromMillisecondsSinceEpoch(1, isUtc: true));
+    expect(host.sent.single[1],
+        hex('07 09 636f6e666967757265 0d 02 07 07 6170704e616d65 07 01 41 07 03 6e6f77 03 01000000'));
   });
 
   test('addSamples returns the uuids', () async {
@@ -127,26 +137,34 @@ void main() {
   // channel's description; the emulator side comes with its own goldens).
   group('calls, clearCalls, stub, setLatency', () {
     test('calls reads {calls: [{method, args, code}]}', () async {
-      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelope({
+      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelopeBytes({
         'calls': [
           {'method': 'isAvailable', 'args': null, 'code': null},
           {'method': 'readCharacteristic', 'args': {'identifier': 'x'}, 'code': 'E'},
         ]
       })));
       final calls = await HkControl(host.send).calls();
-      expect(host.sent.single[1], const HkMethodCodec().encodeMethodCall('calls'));
+      expect(host.sent.single[1], const HkMethodCodec().encodeMethodCallBytes('calls'));
       expect(calls, [
-        {'method': 'isAvailable', 'args': null, 'code': null},
-        {'method': 'readCharacteristic', 'args': {'identifier': 'x'}, 'code': 'E'},
+        const HkCall('isAvailable', null, null),
+        const HkCall('readCharacteristic', {'identifier': 'x'}, 'E'),
       ]);
+      expect(calls.first.succeeded, isTrue);
+      expect(calls.last.method, 'readCharacteristic');
+      expect(calls.last.args, {'identifier': 'x'});
+      expect(calls.last.code, 'E');
     });
 
     test('calls also takes a bare list, and refuses anything else', () async {
-      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelope([
+      final host = FakeHost(hexOf(const HkMethodCodec().encodeSuccessEnvelopeBytes([
         {'method': 'm', 'args': null, 'code': null}
       ])));
       expect(await HkControl(host.send).calls(), hasLength(1));
       host.reply = '00 01';
+      await expectLater(HkControl(host.send).calls(), throwsA(isA<FormatException>()));
+      host.reply = hexOf(const HkMethodCodec().encodeSuccessEnvelopeBytes([
+        {'method': 1, 'args': null, 'code': null}
+      ]));
       await expectLater(HkControl(host.send).calls(), throwsA(isA<FormatException>()));
     });
 
@@ -160,7 +178,7 @@ void main() {
           count: 2);
       expect(
           host.sent.single[1],
-          const HkMethodCodec().encodeMethodCall('stub', {
+          const HkMethodCodec().encodeMethodCallBytes('stub', {
             'method': 'readRecords',
             'args': {'type': 'steps'},
             'reply': {
@@ -171,7 +189,7 @@ void main() {
       await HkControl(host.send).stub(method: 'isAvailable', reply: const HkStubReply.ok(false));
       expect(
           host.sent.last[1],
-          const HkMethodCodec().encodeMethodCall('stub', {
+          const HkMethodCodec().encodeMethodCallBytes('stub', {
             'method': 'isAvailable',
             'reply': {'ok': false},
           }));
@@ -179,13 +197,14 @@ void main() {
 
     test('setLatency and clearCalls', () async {
       final host = FakeHost('0000');
-      await HkControl(host.send).setLatency(method: 'isAvailable', ms: 250);
-      await HkControl(host.send).setLatency(ms: 0);
+      await HkControl(host.send)
+          .setLatency(const Duration(milliseconds: 250), method: 'isAvailable');
+      await HkControl(host.send).setLatency(Duration.zero);
       await HkControl(host.send).clearCalls();
       expect(host.sent.map((s) => s[1]), [
-        const HkMethodCodec().encodeMethodCall('setLatency', {'method': 'isAvailable', 'ms': 250}),
-        const HkMethodCodec().encodeMethodCall('setLatency', {'ms': 0}),
-        const HkMethodCodec().encodeMethodCall('clearCalls'),
+        const HkMethodCodec().encodeMethodCallBytes('setLatency', {'method': 'isAvailable', 'ms': 250}),
+        const HkMethodCodec().encodeMethodCallBytes('setLatency', {'ms': 0}),
+        const HkMethodCodec().encodeMethodCallBytes('clearCalls'),
       ]);
     });
   });

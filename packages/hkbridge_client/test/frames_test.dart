@@ -3,7 +3,8 @@
 import 'dart:typed_data';
 
 import 'package:test/test.dart';
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_client/src/frames.dart';
 
 import 'hex.dart';
 

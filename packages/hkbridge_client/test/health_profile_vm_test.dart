@@ -10,7 +10,7 @@
 // and doubles, exactly typed: 120.0 is not 120) and as they are on the wire (an int the iOS host
 // writes from a Swift Int is an int64, tag 4, even when small: `HkInt64`).
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 import 'package:test/test.dart';
 
 import 'binary.dart';

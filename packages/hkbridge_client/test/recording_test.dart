@@ -6,7 +6,7 @@
 import 'dart:io';
 import 'dart:typed_data';
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 import 'package:test/test.dart';
 
 import 'binary.dart';

@@ -5,7 +5,9 @@
 
 import 'dart:typed_data';
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_client/src/frames.dart';
+import 'package:hkbridge_client/src/invoke.dart' show bytesOf, byteDataOf;
 import 'package:test/test.dart';
 
 import 'binary.dart';
@@ -30,7 +32,7 @@ void main() {
 
     setUp(() async {
       bridge = await startServe();
-      control = HkControl(bridge.send);
+      control = bridge.control;
     });
     tearDown(() async {
       await bridge.close();
@@ -56,7 +58,7 @@ void main() {
         // Every call moves the clock 1 ms on: reply i must say 2024-01-01 plus i + 1 ms.
         futures.add(control.advanceClock(const Duration(milliseconds: 1)).then((now) {
           order.add(i);
-          return now;
+          return now.millisecondsSinceEpoch;
         }));
       }
       expect(bridge.pendingCount, n);
@@ -107,7 +109,7 @@ void main() {
 
     test('a malformed method call is a MALFORMED_MESSAGE error envelope', () async {
       final reply = await bridge.send(plugin, ByteData.sublistView(hex('07')));
-      final envelope = const HkMethodCodec().decodeEnvelope(bytesOf(reply!));
+      final envelope = const HkMethodCodec().decodeEnvelopeBytes(bytesOf(reply!));
       expect(envelope, isA<HkErrorEnvelope>().having((e) => e.code, 'code', 'MALFORMED_MESSAGE'));
     });
 
@@ -140,7 +142,8 @@ void main() {
       ], sourceBundleId: 'com.apple.health', sourceName: 'Watch');
       expect(uuids,
           ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002']);
-      expect(await control.advanceClock(const Duration(minutes: 1)), 1704067260000);
+      expect(await control.advanceClock(const Duration(minutes: 1)),
+          DateTime.fromMillisecondsSinceEpoch(1704067260000, isUtc: true));
       final state = await control.snapshot();
       expect(state['now'], 1704067260000);
       expect(state['samples'], hasLength(2));
@@ -168,6 +171,24 @@ void main() {
       final replies = [for (var i = 0; i < 100; i++) bridge.invokeMethod(plugin, 'isAvailable')];
       expect(await bridge.close(), 0);
       expect(await Future.wait(replies), everyElement(isTrue));
+    });
+
+    test('send after close() is a StateError, also once the process has exited', () async {
+      final bridge = await startServe();
+      expect(await bridge.close(), 0);
+      await expectLater(bridge.send(plugin, null), throwsA(isA<StateError>()));
+      await expectLater(bridge.invokeMethod(plugin, 'isAvailable'), throwsStateError);
+      await expectLater(bridge.control.reset(), throwsStateError);
+    });
+
+    test('bridge.control is the control channel of the same emulator', () async {
+      final bridge = await startServe();
+      await bridge.control.configure(device: HkDevice.iPad, osVersion: '16.4');
+      expect(await bridge.invokeMethod(plugin, 'isAvailable'), isFalse);
+      await bridge.invokeMethod(plugin, 'isAvailable');
+      expect((await bridge.control.calls()).map((c) => c.method), ['isAvailable', 'isAvailable']);
+      await bridge.control.setLatency(const Duration(milliseconds: 1), method: 'isAvailable');
+      expect(await bridge.close(), 0);
     });
 
     test('input ending inside a frame: exit code 3, and waiting requests fail', () async {
@@ -199,7 +220,7 @@ void main() {
         () async {
       final session = await HkMockSession.start(executable: binary, onStderr: (_) {});
       expect(session.channels, [plugin, 'hkbridge/control']);
-      final call = ByteData.sublistView(const HkMethodCodec().encodeMethodCall('isAvailable'));
+      final call = ByteData.sublistView(const HkMethodCodec().encodeMethodCallBytes('isAvailable'));
       final reply = await session.handle(plugin, call);
       expect(bytesOf(reply!), hex('0001'));
       expect(await session.handle('other', call), isNull);

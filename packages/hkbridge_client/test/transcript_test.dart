@@ -3,7 +3,7 @@
 import 'dart:typed_data';
 
 import 'package:test/test.dart';
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 
 import 'hex.dart';
 

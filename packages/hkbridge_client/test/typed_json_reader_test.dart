@@ -3,7 +3,7 @@
 
 import 'dart:typed_data';
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 import 'package:test/test.dart';
 
 import 'hex.dart';
@@ -120,12 +120,12 @@ void main() {
     test('without replyHex the value decides: 1 equals 1.0, another code does not', () {
       const valueLine = '{"channel": "c", "call": {"method": "m", "args": null}, '
           '"reply": {"ok": 1}}';
-      expect(hkReplayMismatch(one(valueLine), const HkMethodCodec().encodeSuccessEnvelope(1.0)),
+      expect(hkReplayMismatch(one(valueLine), const HkMethodCodec().encodeSuccessEnvelopeBytes(1.0)),
           isNull);
       const errorLine = '{"channel": "c", "call": {"method": "m", "args": null}, '
           '"reply": {"error": {"code": "A", "message": null, "details": null}}}';
       expect(
-          hkReplayMismatch(one(errorLine), const HkMethodCodec().encodeErrorEnvelope('B')),
+          hkReplayMismatch(one(errorLine), const HkMethodCodec().encodeErrorEnvelopeBytes('B')),
           'error code B, expected A');
       expect(hkReplayMismatch(one(errorLine), null), startsWith('a null reply'));
     });

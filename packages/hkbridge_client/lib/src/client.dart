@@ -7,6 +7,7 @@ import 'dart:io';
 import 'dart:typed_data';
 
 import 'codec.dart';
+import 'control.dart';
 import 'frames.dart';
 import 'invoke.dart';
 
@@ -117,6 +118,14 @@ class HkBridgeHello {
   }
 }
 
+/// Starts a process that is an echo (such as `cat` after a HELLO frame) for measuring this
+/// client itself (bin/bench.dart): a MESSAGE frame coming back is taken as the reply with its id,
+/// and [args] are passed as they are (no `serve` in front). Not exported by the library.
+Future<HkBridge> hkStartEchoHost(
+        {required String executable, List<String> args = const [],
+        void Function(String line)? onStderr}) =>
+    HkBridge._start(executable: executable, args: args, onStderr: onStderr, echoHost: true);
+
 /// A running `hkbridge serve`: send platform messages to it, as the iOS side of a plugin.
 ///
 /// Requests may be pipelined: every [send] gets its own id and completes when the REPLY with
@@ -163,9 +172,6 @@ class HkBridge {
   /// `['health']` for the `health` package's channels); empty: the default profile. HELLO's
   /// [profiles] getter says what was served.
   ///
-  /// [echoHost] is for measuring this client itself: the process is an echo (such as `cat`
-  /// after a HELLO), and a MESSAGE frame coming back is taken as the reply with its id. With it
-  /// [args] are passed as they are (no `serve` in front).
   static Future<HkBridge> start({
     String? executable,
     List<String> profiles = const [],
@@ -174,7 +180,26 @@ class HkBridge {
     HostMessageHandler? onHostMessage,
     Duration helloTimeout = const Duration(seconds: 30),
     int maxFrameLength = 1 << 30,
-    bool echoHost = false,
+  }) =>
+      _start(
+          executable: executable,
+          profiles: profiles,
+          args: args,
+          onStderr: onStderr,
+          onHostMessage: onHostMessage,
+          helloTimeout: helloTimeout,
+          maxFrameLength: maxFrameLength,
+          echoHost: false);
+
+  static Future<HkBridge> _start({
+    String? executable,
+    List<String> profiles = const [],
+    List<String> args = const [],
+    void Function(String line)? onStderr,
+    HostMessageHandler? onHostMessage,
+    Duration helloTimeout = const Duration(seconds: 30),
+    int maxFrameLength = 1 << 30,
+    required bool echoHost,
   }) async {
     final path = executable ?? findExecutable();
     final Process process;
@@ -266,6 +291,9 @@ class HkBridge {
   Map<Object?, Object?> get device => _hello.device;
   List<String> get profiles => _hello.profiles;
 
+  /// The control channel `hkbridge/control` of this emulator: its state set up from a test.
+  late final HkControl control = HkControl(send);
+
   /// The process id of hkbridge.
   int get pid => _process.pid;
 
@@ -276,12 +304,13 @@ class HkBridge {
   ///
   /// Completes with an [HkBridgeProtocolException] when the host refuses the frame, an
   /// [HkBridgeExitedException] when the process ends first.
+  /// After [close] it fails with a [StateError], whatever the process did since.
   Future<ByteData?> send(String channel, ByteData? message) {
-    final failure = _failure;
-    if (failure != null) return Future.error(failure);
     if (_closing != null) {
       return Future.error(StateError('HkBridge.send("$channel") after close()'));
     }
+    final failure = _failure;
+    if (failure != null) return Future.error(failure);
     final id = _nextId();
     if (!_stdinClosed) {
       try {
@@ -301,9 +330,9 @@ class HkBridge {
   /// a PROTOCOL_ERROR for the id (or id 0) fails the returned future with
   /// [HkBridgeProtocolException].
   Future<ByteData?> sendFrameBytes(Uint8List Function(int id) frameFor) {
+    if (_closing != null) return Future.error(StateError('HkBridge.sendFrameBytes after close()'));
     final failure = _failure;
     if (failure != null) return Future.error(failure);
-    if (_closing != null) return Future.error(StateError('HkBridge.sendFrameBytes after close()'));
     final id = _nextId();
     final completer = Completer<ByteData?>();
     _pending[id] = completer;

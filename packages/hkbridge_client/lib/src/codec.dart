@@ -84,11 +84,26 @@ class HkCodecException implements Exception {
   String toString() => 'HkCodecException(${kind.name}) at offset $offset: expected $expected';
 }
 
-/// A decoded method call.
+/// A method call: Flutter's `MethodCall`.
 class HkMethodCall {
-  const HkMethodCall(this.method, this.arguments);
+  const HkMethodCall(this.method, [this.arguments]);
   final String method;
   final Object? arguments;
+
+  @override
+  String toString() => 'HkMethodCall($method, $arguments)';
+}
+
+/// An error envelope: the `FlutterError` the host answered with (Flutter: `PlatformException`).
+class HkPlatformException implements Exception {
+  const HkPlatformException(this.code, this.message, this.details, [this.stacktrace]);
+  final String code;
+  final String? message;
+  final Object? details;
+  final String? stacktrace;
+
+  @override
+  String toString() => 'HkPlatformException($code, $message, $details)';
 }
 
 /// A decoded method-channel reply envelope: an [HkSuccessEnvelope] or an [HkErrorEnvelope].
@@ -138,6 +153,16 @@ class HkMessageCodec {
     reader.expectEnd('the end of the message');
     return value;
   }
+
+  /// Flutter's `MessageCodec.encodeMessage`: a null message is no data (null), anything else
+  /// its bytes.
+  ByteData? encodeMessage(Object? message) =>
+      message == null ? null : ByteData.sublistView(encode(message));
+
+  /// Flutter's `MessageCodec.decodeMessage`: no data is null, anything else exactly one value
+  /// ([HkCodecException] otherwise).
+  Object? decodeMessage(ByteData? message) =>
+      message == null ? null : decode(Uint8List.sublistView(message));
 
   void writeValue(HkByteWriter w, Object? value) {
     final v = value;
@@ -300,18 +325,59 @@ class HkMessageCodec {
 }
 
 /// Flutter's `StandardMethodCodec`, byte for byte.
+///
+/// The methods Flutter's `MethodCodec` has take and give [ByteData] and [HkMethodCall], as
+/// Flutter's take and give `ByteData` and `MethodCall`: [encodeMethodCall], [decodeMethodCall],
+/// [encodeSuccessEnvelope], [encodeErrorEnvelope] and [decodeEnvelope] (which returns the
+/// result or throws [HkPlatformException], as Flutter's throws `PlatformException`). Their
+/// `...Bytes` forms work on [Uint8List], and [decodeEnvelopeBytes] returns the envelope itself.
 class HkMethodCodec {
   const HkMethodCodec([this.messageCodec = const HkMessageCodec()]);
   final HkMessageCodec messageCodec;
 
-  Uint8List encodeMethodCall(String method, [Object? arguments]) {
+  /// The bytes of [methodCall]: its method name, then its arguments.
+  ByteData encodeMethodCall(HkMethodCall methodCall) => ByteData.sublistView(
+      encodeMethodCallBytes(methodCall.method, methodCall.arguments));
+
+  /// The method call in [methodCall]; [HkCodecException] when it is none (no data included).
+  HkMethodCall decodeMethodCall(ByteData? methodCall) {
+    if (methodCall == null) {
+      throw const HkCodecException(
+          HkCodecErrorKind.truncated, 0, 'a method call (the message has no data)');
+    }
+    return decodeMethodCallBytes(Uint8List.sublistView(methodCall));
+  }
+
+  /// A success envelope holding [result].
+  ByteData encodeSuccessEnvelope(Object? result) =>
+      ByteData.sublistView(encodeSuccessEnvelopeBytes(result));
+
+  /// An error envelope (a `FlutterError`): three fields as iOS writes them; a [stacktrace] adds
+  /// Android's fourth.
+  ByteData encodeErrorEnvelope(
+          {required String code, String? message, Object? details, String? stacktrace}) =>
+      ByteData.sublistView(encodeErrorEnvelopeBytes(code,
+          message: message, details: details, stacktrace: stacktrace));
+
+  /// The result in a success envelope; an error envelope throws [HkPlatformException], bytes
+  /// that are no envelope throw [HkCodecException].
+  Object? decodeEnvelope(ByteData envelope) {
+    final decoded = decodeEnvelopeBytes(Uint8List.sublistView(envelope));
+    if (decoded is HkErrorEnvelope) {
+      throw HkPlatformException(
+          decoded.code, decoded.message, decoded.details, decoded.stacktrace);
+    }
+    return (decoded as HkSuccessEnvelope).value;
+  }
+
+  Uint8List encodeMethodCallBytes(String method, [Object? arguments]) {
     final w = HkByteWriter();
     messageCodec.writeValue(w, method);
     messageCodec.writeValue(w, arguments);
     return w.takeBytes();
   }
 
-  HkMethodCall decodeMethodCall(Uint8List bytes) {
+  HkMethodCall decodeMethodCallBytes(Uint8List bytes) {
     final r = HkByteReader(bytes);
     final method = messageCodec.readValue(r);
     if (method is! String) {
@@ -327,14 +393,14 @@ class HkMethodCodec {
     return HkMethodCall(method, arguments);
   }
 
-  Uint8List encodeSuccessEnvelope(Object? result) {
+  Uint8List encodeSuccessEnvelopeBytes(Object? result) {
     final w = HkByteWriter()..uint8(0);
     messageCodec.writeValue(w, result);
     return w.takeBytes();
   }
 
   /// Three fields as iOS writes them; a [stacktrace] adds Android's fourth.
-  Uint8List encodeErrorEnvelope(String code,
+  Uint8List encodeErrorEnvelopeBytes(String code,
       {String? message, Object? details, String? stacktrace}) {
     final w = HkByteWriter()..uint8(1);
     messageCodec.writeValue(w, code);
@@ -344,7 +410,8 @@ class HkMethodCodec {
     return w.takeBytes();
   }
 
-  HkEnvelope decodeEnvelope(Uint8List bytes) {
+  /// The envelope in [bytes], success or error; [HkCodecException] when they are none.
+  HkEnvelope decodeEnvelopeBytes(Uint8List bytes) {
     if (bytes.isEmpty) {
       throw const HkCodecException(
           HkCodecErrorKind.emptyEnvelope, 0, 'an envelope flag byte (0 or 1)');

@@ -1,5 +1,6 @@
 // Typed helpers for the emulator's control channel `hkbridge/control` (../../channel-api.md).
 
+import 'dart_equality.dart';
 import 'invoke.dart';
 
 /// The simulated device model.
@@ -38,19 +39,24 @@ class HkControl {
   Future<Object?> _call(String method, [Object? arguments]) =>
       hkInvokeMethod(_send, channel, method, arguments);
 
-  /// Back to the default state: iPhone, iOS 17.5, bundle id `com.example.app`, clock at
-  /// 2024-01-01T00:00:00Z, uuid counter 0, grant-all prompts, empty store.
+  /// Back to the state `serve` started with: the device, iOS version and channels of its
+  /// command line (`--device`, `--os`, ...; without them an iPhone on iOS 17.5), bundle id
+  /// `com.example.app`, clock at 2024-01-01T00:00:00Z, uuid counter 0, grant-all prompts, empty
+  /// store, an empty call log and no stubs or latencies (../../state.md).
   Future<void> reset() async {
     await _call('reset');
   }
 
-  /// Changes the device; only the arguments given are sent. [now] is ms since the Unix epoch.
+  /// Changes the device; only the arguments given are sent. [now] sets the emulator's clock
+  /// (sent as whole ms since the Unix epoch). [bundleId] and [appName] make the emulated app
+  /// that app (the source of what it writes); `appName` needs an hkbridge that knows it.
   Future<void> configure({
     HkDevice? device,
     String? osVersion,
     bool? restricted,
     String? bundleId,
-    int? now,
+    String? appName,
+    DateTime? now,
     int? uuidSeed,
   }) async {
     await _call('configure', <String, Object?>{
@@ -58,7 +64,8 @@ class HkControl {
       if (osVersion != null) 'osVersion': osVersion,
       if (restricted != null) 'restricted': restricted,
       if (bundleId != null) 'bundleId': bundleId,
-      if (now != null) 'now': now,
+      if (appName != null) 'appName': appName,
+      if (now != null) 'now': now.millisecondsSinceEpoch,
       if (uuidSeed != null) 'uuidSeed': uuidSeed,
     });
   }
@@ -127,15 +134,15 @@ class HkControl {
     });
   }
 
-  /// Moves the emulator's clock forward by [by] (whole milliseconds); returns the new time in
-  /// ms since the Unix epoch.
-  Future<int> advanceClock(Duration by) async {
+  /// Moves the emulator's clock forward by [by] (whole milliseconds); returns the new time
+  /// (UTC). `advanceClock(Duration.zero)` reads the clock.
+  Future<DateTime> advanceClock(Duration by) async {
     final result = await _call('advanceClock', <String, Object?>{'ms': by.inMilliseconds});
     final now = result is Map ? result['now'] : null;
     if (now is! int) {
       throw FormatException('advanceClock answered $result; expected {"now": Int}');
     }
-    return now;
+    return DateTime.fromMillisecondsSinceEpoch(now, isUtc: true);
   }
 
   /// The whole emulator state: device, now, authorization, promptsShown, settingsOpened,
@@ -149,15 +156,15 @@ class HkControl {
   }
 
   /// The plugin calls the emulator received since the last [reset] (or [clearCalls]), oldest
-  /// first: each `{method, args, code}`, `code` being the error code of the reply or null for a
-  /// success. Lets a test assert what the plugin sent, like mockito's `verify`.
-  Future<List<Map<Object?, Object?>>> calls() async {
+  /// first (../../verification.md). Lets a test assert what the plugin sent, like mockito's
+  /// `verify`: `expect((await control.calls()).map((c) => c.method), ['isAvailable'])`.
+  Future<List<HkCall>> calls() async {
     final result = await _call('calls');
     final list = result is Map ? result['calls'] : result;
-    if (list is! List || !list.every((c) => c is Map)) {
+    if (list is! List) {
       throw FormatException('calls answered $result; expected a list of {method, args, code}');
     }
-    return [for (final c in list) Map<Object?, Object?>.from(c as Map)];
+    return [for (final entry in list) HkCall.fromMap(entry)];
   }
 
   /// Empties the log [calls] reads.
@@ -182,14 +189,56 @@ class HkControl {
     });
   }
 
-  /// Delays the replies to [method] (every method when null) by [ms] milliseconds of real time,
-  /// keeping their order; 0 removes the delay.
-  Future<void> setLatency({String? method, required int ms}) async {
+  /// Delays the replies to [method] (every method when null) by [latency] of real time (sent
+  /// as whole milliseconds), keeping their order; [Duration.zero] removes the delay.
+  Future<void> setLatency(Duration latency, {String? method}) async {
     await _call('setLatency', <String, Object?>{
       if (method != null) 'method': method,
-      'ms': ms,
+      'ms': latency.inMilliseconds,
     });
   }
+}
+
+/// One entry of [HkControl.calls]: a plugin call the emulator received.
+class HkCall {
+  const HkCall(this.method, this.args, this.code);
+
+  /// Reads `{method: String, args: value, code: String or null}`; [FormatException] otherwise.
+  factory HkCall.fromMap(Object? entry) {
+    final method = entry is Map ? entry['method'] : null;
+    final code = entry is Map ? entry['code'] : null;
+    if (entry is! Map || method is! String || (code != null && code is! String)) {
+      throw FormatException(
+          'a calls entry is {method: String, args: value, code: String or null}, not $entry');
+    }
+    return HkCall(method, entry['args'], code as String?);
+  }
+
+  /// The method name.
+  final String method;
+
+  /// The arguments as decoded (null when none).
+  final Object? args;
+
+  /// `null` for a success, the error's code for an error reply, `notImplemented` for a null
+  /// reply.
+  final String? code;
+
+  /// Whether the reply was a success.
+  bool get succeeded => code == null;
+
+  @override
+  bool operator ==(Object other) =>
+      other is HkCall &&
+      other.method == method &&
+      other.code == code &&
+      hkValuesEqual(other.args, args);
+
+  @override
+  int get hashCode => Object.hash(method, code);
+
+  @override
+  String toString() => 'HkCall($method, $args, $code)';
 }
 
 /// The reply of an [HkControl.stub]: a success value or a `FlutterError`.

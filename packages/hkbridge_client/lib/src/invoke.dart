@@ -8,18 +8,6 @@ import 'codec.dart';
 /// `HkBridge.send` has this shape, and so does a Flutter `BinaryMessenger.send`.
 typedef HkSend = Future<ByteData?> Function(String channel, ByteData? message);
 
-/// An error envelope: the `FlutterError` the host answered with (Flutter: `PlatformException`).
-class HkPlatformException implements Exception {
-  const HkPlatformException(this.code, this.message, this.details, [this.stacktrace]);
-  final String code;
-  final String? message;
-  final Object? details;
-  final String? stacktrace;
-
-  @override
-  String toString() => 'HkPlatformException($code, $message, $details)';
-}
-
 /// A null reply to a method call (Flutter: `MissingPluginException`).
 class HkNotImplementedException implements Exception {
   const HkNotImplementedException(this.channel, this.method);
@@ -41,13 +29,7 @@ ByteData byteDataOf(Uint8List bytes) => ByteData.sublistView(bytes);
 /// [HkNotImplementedException] for a null reply, [HkCodecException] for undecodable bytes.
 Future<Object?> hkInvokeMethod(HkSend send, String channel, String method,
     [Object? arguments, HkMethodCodec codec = const HkMethodCodec()]) async {
-  final request = codec.encodeMethodCall(method, arguments);
-  final reply = await send(channel, byteDataOf(request));
+  final reply = await send(channel, codec.encodeMethodCall(HkMethodCall(method, arguments)));
   if (reply == null) throw HkNotImplementedException(channel, method);
-  final envelope = codec.decodeEnvelope(bytesOf(reply));
-  if (envelope is HkErrorEnvelope) {
-    throw HkPlatformException(
-        envelope.code, envelope.message, envelope.details, envelope.stacktrace);
-  }
-  return (envelope as HkSuccessEnvelope).value;
+  return codec.decodeEnvelope(reply);
 }

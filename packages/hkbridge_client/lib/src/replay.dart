@@ -9,6 +9,7 @@ import 'client.dart';
 import 'codec.dart';
 import 'dart_equality.dart';
 import 'invoke.dart';
+import 'matchers.dart';
 import 'transcript.dart';
 import 'typed_json.dart';
 import 'typed_json_reader.dart';
@@ -26,8 +27,20 @@ class HkTranscriptFormatException implements Exception {
 
 /// One exchange of a transcript, read for replay.
 class HkTranscriptExchange {
-  HkTranscriptExchange._(this.line, this.channel, this.isMethodCall, this.method, this.request,
-      this.hasRequestBytes, this.requestBytes, this.reply, this.hasReplyBytes, this.replyBytes);
+  HkTranscriptExchange._(
+      this.line,
+      this.channel,
+      this.isMethodCall,
+      this.method,
+      this.request,
+      this.hasRequestBytes,
+      this.requestBytes,
+      this.reply,
+      this.hasReplyBytes,
+      this.replyBytes,
+      this.requestValue,
+      this.matchers,
+      this.at);
 
   /// The 1-based line number.
   final int line;
@@ -53,24 +66,62 @@ class HkTranscriptExchange {
   final bool hasReplyBytes;
   final Uint8List? replyBytes;
 
+  /// The call's arguments or the message, as typed JSON reads them (null when none).
+  final Object? requestValue;
+
+  /// The line's own `match` (null when none); the header's come first (HkTranscript.matchersFor).
+  final HkValueMatchers? matchers;
+
+  /// `at`: the client's clock, in ms since 1970, when the call was sent; null when absent.
+  final int? at;
+
   /// What is sent: the recorded bytes when present (verbatim, as `hkbridge replay` does), else
   /// [request].
   Uint8List? get payload => hasRequestBytes ? requestBytes : request;
+
+  /// What is sent once recorded values are bound ([bindings]): a request whose arguments (or
+  /// message) hold a bound value anywhere is re-encoded from the substituted value; any other is
+  /// [payload].
+  Uint8List? payloadWith(HkBindings bindings) {
+    if (bindings.isEmpty || request == null) return payload;
+    final substituted = bindings.substitute(requestValue);
+    if (identical(substituted, requestValue)) return payload;
+    return isMethodCall
+        ? _requestMethodCodec.encodeMethodCallBytes(method, substituted)
+        : _requestCodec.encode(substituted);
+  }
 }
+
+const HkMessageCodec _requestCodec = HkMessageCodec(allowsExtensions: true);
+const HkMethodCodec _requestMethodCodec = HkMethodCodec(_requestCodec);
 
 /// A transcript file, read for replay.
 class HkTranscript {
-  HkTranscript._(this.path, this.header, this.exchanges);
+  HkTranscript._(this.path, this.header, this.headerMatchers, this.exchanges);
 
   final String path;
 
   /// The `{"hkbridge": {...}}` first line, when there is one.
   final HkTranscriptHeader? header;
+
+  /// The header's `match`, for every exchange (none when absent).
+  final HkValueMatchers headerMatchers;
   final List<HkTranscriptExchange> exchanges;
+
+  /// The matchers of [exchange]: the header's, then the line's own (which win where both fit).
+  HkValueMatchers matchersFor(HkTranscriptExchange exchange) =>
+      headerMatchers.merged(exchange.matchers);
+
+  /// Whether replay must send one exchange at a time: some exchange has `at`, or a `uuid`
+  /// matcher on the reply binds values that later calls may send back.
+  bool get isOrdered =>
+      headerMatchers.binds ||
+      exchanges.any((e) => e.at != null || (e.matchers?.binds ?? false));
 
   /// Reads [text]; throws [HkTranscriptFormatException] naming the line of what is wrong.
   factory HkTranscript.parse(String path, String text) {
     HkTranscriptHeader? header;
+    var headerMatchers = HkValueMatchers.none;
     final exchanges = <HkTranscriptExchange>[];
     final lines = const LineSplitter().convert(text);
     var seenContent = false;
@@ -89,6 +140,8 @@ class HkTranscript {
       if (json.containsKey('hkbridge')) {
         if (seenContent) bad('the {"hkbridge": ...} header must be the first line');
         header = _header(json['hkbridge'], bad);
+        final match = (json['hkbridge'] as Map)['match'];
+        if (match != null) headerMatchers = _matchers(match, bad);
       } else if (json.containsKey('channel')) {
         try {
           exchanges.add(_exchange(number, json, bad));
@@ -104,7 +157,15 @@ class HkTranscript {
       }
       seenContent = true;
     }
-    return HkTranscript._(path, header, exchanges);
+    return HkTranscript._(path, header, headerMatchers, exchanges);
+  }
+
+  static HkValueMatchers _matchers(Object? match, Never Function(String) bad) {
+    try {
+      return HkValueMatchers.parse(match);
+    } on HkMatcherException catch (e) {
+      bad(e.message);
+    }
   }
 
   static HkTranscriptHeader _header(Object? body, Never Function(String) bad) {
@@ -131,6 +192,7 @@ class HkTranscript {
       device: text('device'),
       osVersion: text('osVersion'),
       bundleId: text('bundleId'),
+      appName: text('appName'),
     );
   }
 
@@ -141,19 +203,25 @@ class HkTranscript {
     final isMethodCall = json.containsKey('call');
     if (!isMethodCall && !json.containsKey('message')) bad('an exchange has "call" or "message"');
     Uint8List? request;
+    Object? requestValue;
     var method = isMethodCall ? '(malformed call)' : '(message)';
     if (isMethodCall) {
       final call = json['call'];
       if (call != null) {
         if (call is! Map || call['method'] is! String) bad('"call" is {"method": s, "args": v}');
         method = call['method'] as String;
-        request = const HkMethodCodec(HkMessageCodec(allowsExtensions: true))
-            .encodeMethodCall(method, typedJsonValue(call['args'], r'$.call.args'));
+        requestValue = typedJsonValue(call['args'], r'$.call.args');
+        request = _requestMethodCodec.encodeMethodCallBytes(method, requestValue);
       }
     } else if (json['message'] != null) {
-      request = const HkMessageCodec(allowsExtensions: true)
-          .encode(typedJsonValue(json['message'], r'$.message'));
+      requestValue = typedJsonValue(json['message'], r'$.message');
+      request = _requestCodec.encode(requestValue);
     }
+    final at = json['at'];
+    if (json.containsKey('at') && (at is! int || at < 0)) {
+      bad('"at" is the client\'s clock in ms since 1970 (an integer ≥ 0), not ${jsonEncode(at)}');
+    }
+    final match = json['match'];
     final hexKey = isMethodCall ? 'callHex' : 'messageHex';
     final reply = json['reply'];
     if (reply != null && reply is! Map<String, Object?>) bad('"reply" is an object');
@@ -168,6 +236,9 @@ class HkTranscript {
       reply as Map<String, Object?>?,
       json.containsKey('replyHex'),
       _bytes(json['replyHex'], 'replyHex', bad),
+      requestValue,
+      match == null ? null : _matchers(match, bad),
+      at as int?,
     );
   }
 
@@ -226,10 +297,15 @@ const HkMessageCodec _appCodec = HkMessageCodec(allowsExtensions: true);
 const HkMethodCodec _appMethodCodec = HkMethodCodec(_appCodec);
 
 /// Replays [transcript] through a fresh `hkbridge serve` ([executable], found by
-/// [HkBridge.findExecutable] when null), started as its header says, all exchanges pipelined.
-/// Each exchange passes when its request encodes to the recorded bytes (when both are given),
-/// its reply bytes equal `replyHex` (when given), and its decoded reply equals `reply` by
-/// [hkValuesEqual] (when given). Adds to [into] (a new result when null) and returns it.
+/// [HkBridge.findExecutable] when null), started as its header says (`--channel`, `--profile`,
+/// `--device`, `--os`; its `bundleId` and `appName` through the control channel's `configure`).
+/// Each exchange passes when its request encodes to the recorded bytes (when both are given)
+/// and its reply passes [hkReplayMismatch] with the file's matchers. Exchanges are pipelined,
+/// unless the file binds values (a `uuid` matcher on a reply) or has `at` times: then they go
+/// one at a time, each call's arguments with bound values substituted, and before an exchange
+/// with `at` the emulator's clock is moved to it. Adds to [into] (a new result when null) and
+/// returns it. Throws [HkTranscriptFormatException] for an `at` earlier than the emulator's
+/// clock.
 Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
     {String? executable,
     void Function(String line)? onStderr,
@@ -240,19 +316,7 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
       executable: executable,
       args: [...transcript.serveArgs, ...extraServeArgs],
       onStderr: onStderr);
-  final replies = [
-    for (final e in transcript.exchanges)
-      bridge.send(e.channel, e.payload == null ? null : byteDataOf(e.payload!)),
-  ];
-  for (var i = 0; i < replies.length; i++) {
-    final exchange = transcript.exchanges[i];
-    String? why;
-    try {
-      final reply = await replies[i];
-      why = hkReplayMismatch(exchange, reply == null ? null : bytesOf(reply));
-    } on HkBridgeException catch (e) {
-      why = 'no reply: ${e.message}';
-    }
+  void judge(HkTranscriptExchange exchange, String? why) {
     if (why == null) {
       result.passed++;
     } else {
@@ -260,6 +324,51 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
       result.failures.add(HkReplayFailure(
           transcript.path, exchange.line, exchange.channel, exchange.method, why));
     }
+  }
+
+  try {
+    final header = transcript.header;
+    if (header != null && (header.bundleId != null || header.appName != null)) {
+      await bridge.control.configure(bundleId: header.bundleId, appName: header.appName);
+    }
+    if (transcript.isOrdered) {
+      final bindings = HkBindings();
+      for (final exchange in transcript.exchanges) {
+        final at = exchange.at;
+        if (at != null) await _moveClock(bridge, transcript, exchange, at);
+        final payload = exchange.payloadWith(bindings);
+        String? why;
+        try {
+          final reply = await bridge.send(exchange.channel, payload == null ? null : byteDataOf(payload));
+          why = hkReplayMismatch(exchange, reply == null ? null : bytesOf(reply),
+              matchers: transcript.matchersFor(exchange), bindings: bindings);
+        } on HkBridgeException catch (e) {
+          why = 'no reply: ${e.message}';
+        }
+        judge(exchange, why);
+      }
+    } else {
+      final replies = [
+        for (final e in transcript.exchanges)
+          bridge.send(e.channel, e.payload == null ? null : byteDataOf(e.payload!)),
+      ];
+      for (var i = 0; i < replies.length; i++) {
+        final exchange = transcript.exchanges[i];
+        String? why;
+        try {
+          final reply = await replies[i];
+          why = hkReplayMismatch(exchange, reply == null ? null : bytesOf(reply),
+              matchers: transcript.matchersFor(exchange));
+        } on HkBridgeException catch (e) {
+          why = 'no reply: ${e.message}';
+        }
+        judge(exchange, why);
+      }
+    }
+  } catch (_) {
+    bridge.kill();
+    await bridge.exitCode;
+    rethrow;
   }
   final code = await bridge.close();
   if (code != 0) {
@@ -270,9 +379,31 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
   return result;
 }
 
+/// Moves the emulator's clock to [at] (ms since 1970) before [exchange]; an [at] earlier than
+/// the clock is a transcript error naming the line.
+Future<void> _moveClock(
+    HkBridge bridge, HkTranscript transcript, HkTranscriptExchange exchange, int at) async {
+  final now = (await bridge.control.advanceClock(Duration.zero)).millisecondsSinceEpoch;
+  if (at < now) {
+    String iso(int ms) => DateTime.fromMillisecondsSinceEpoch(ms, isUtc: true).toIso8601String();
+    throw HkTranscriptFormatException(
+        transcript.path,
+        exchange.line,
+        '"at" $at (${iso(at)}) is earlier than the emulator\'s clock $now (${iso(now)}): '
+        'the times of a transcript never go back');
+  }
+  if (at > now) await bridge.control.advanceClock(Duration(milliseconds: at - now));
+}
+
 /// Why [actual] (reply bytes; null = a null reply) does not pass for [exchange], or null when
 /// it passes.
-String? hkReplayMismatch(HkTranscriptExchange exchange, Uint8List? actual) {
+///
+/// A line with [matchers], or whose reply holds a value bound in [bindings], is compared by
+/// value as `hkbridge replay` compares it (`value` mode: numbers by value, maps in any order,
+/// an error by code, message and details, never its stacktrace), honouring the matchers and
+/// binding recorded uuids; any other line also by bytes against `replyHex` when it has one.
+String? hkReplayMismatch(HkTranscriptExchange exchange, Uint8List? actual,
+    {HkValueMatchers matchers = HkValueMatchers.none, HkBindings? bindings}) {
   final request = exchange.request;
   final recorded = exchange.requestBytes;
   if (request != null && exchange.hasRequestBytes && !_sameBytes(request, recorded)) {
@@ -280,13 +411,18 @@ String? hkReplayMismatch(HkTranscriptExchange exchange, Uint8List? actual) {
         "${exchange.isMethodCall ? 'callHex' : 'messageHex'} is "
         "${recorded == null ? 'null' : hexOf(recorded)}";
   }
+  final reply = exchange.reply;
+  final byValue = !matchers.isEmpty ||
+      (bindings != null && reply != null && !identical(bindings.substitute(reply), reply));
+  if (byValue) {
+    return reply == null ? null : _valueMismatch(exchange, reply, actual, matchers, bindings);
+  }
   if (exchange.hasReplyBytes && !_sameBytes(actual, exchange.replyBytes)) {
     final expected = exchange.replyBytes;
     return 'reply bytes ${actual == null ? 'null' : hexOf(actual)} are not replyHex '
         '${expected == null ? 'null' : hexOf(expected)}'
         '${_firstDifference(expected, actual)}';
   }
-  final reply = exchange.reply;
   if (reply == null) return null;
   return exchange.isMethodCall ? _envelopeMismatch(reply, actual) : _messageMismatch(reply, actual);
 }
@@ -297,13 +433,13 @@ String? _envelopeMismatch(Map<String, Object?> reply, Uint8List? actual) {
   }
   final HkEnvelope envelope;
   try {
-    envelope = _appMethodCodec.decodeEnvelope(actual);
+    envelope = _appMethodCodec.decodeEnvelopeBytes(actual);
   } on HkCodecException catch (e) {
     return reply.containsKey('undecodable') ? null : 'the reply does not decode: ${e.description}';
   }
   if (envelope is HkSuccessEnvelope) {
     if (!reply.containsKey('ok')) return 'a success reply ${_show(envelope.value)}, expected ${_json(reply)}';
-    final expected = _appView(typedJsonValue(reply['ok'], r'$.reply.ok'));
+    final expected = appView(typedJsonValue(reply['ok'], r'$.reply.ok'));
     return hkValuesEqual(envelope.value, expected)
         ? null
         : 'the reply value ${_show(envelope.value)} is not ${_show(expected)}';
@@ -315,7 +451,7 @@ String? _envelopeMismatch(Map<String, Object?> reply, Uint8List? actual) {
   if (expected['message'] != error.message) {
     return 'error message "${error.message}", expected "${expected['message']}"';
   }
-  final details = _appView(typedJsonValue(expected['details'], r'$.reply.error.details'));
+  final details = appView(typedJsonValue(expected['details'], r'$.reply.error.details'));
   if (!hkValuesEqual(error.details, details)) {
     return 'error details ${_show(error.details)}, expected ${_show(details)}';
   }
@@ -335,20 +471,70 @@ String? _messageMismatch(Map<String, Object?> reply, Uint8List? actual) {
     }
   }
   if (!reply.containsKey('message')) return 'a message reply, expected ${_json(reply)}';
-  final expected = _appView(typedJsonValue(reply['message'], r'$.reply.message'));
+  final expected = appView(typedJsonValue(reply['message'], r'$.reply.message'));
   return hkValuesEqual(value, expected) ? null : 'the reply ${_show(value)} is not ${_show(expected)}';
 }
 
-/// A value as a Dart app decodes it: an [HkInt64] is an int, an [HkLargeInt] its text.
-Object? _appView(Object? value) {
-  if (value is HkInt64) return value.value;
-  if (value is HkLargeInt) return value.hex;
-  if (value is HkExt) return HkExt(value.tag, _appView(value.value));
-  if (value is List && value is! TypedData) return [for (final e in value) _appView(e)];
-  if (value is Map) {
-    return <Object?, Object?>{for (final e in value.entries) _appView(e.key): _appView(e.value)};
+/// How many differing values a failure lists (the rest are counted).
+const int _differenceLimit = 10;
+
+/// Decodes everything a comparison by value needs: int64 widths, large ints, extension tags.
+const HkMessageCodec _exactCodec = HkMessageCodec(allowsExtensions: true, preserveWidths: true);
+const HkMethodCodec _exactMethodCodec = HkMethodCodec(_exactCodec);
+
+/// The comparison by value with matchers and bindings: the recorded reply and the actual one,
+/// both in their transcript form (`{"ok": v}`, `{"error": {"code", "message", "details"}}`,
+/// `{"notImplemented": true}`, `{"message": v}`), walked under the root `reply`.
+String? _valueMismatch(HkTranscriptExchange exchange, Map<String, Object?> reply,
+    Uint8List? actual, HkValueMatchers matchers, HkBindings? bindings) {
+  final nullReply = reply.containsKey('notImplemented') ||
+      (!exchange.isMethodCall && reply.containsKey('message') && reply['message'] == null);
+  if (actual == null && nullReply) return null;
+  Map<String, Object?> actualForm;
+  if (actual == null) {
+    actualForm = exchange.isMethodCall ? {'notImplemented': true} : {'message': null};
+  } else {
+    try {
+      if (exchange.isMethodCall) {
+        final envelope = _exactMethodCodec.decodeEnvelopeBytes(actual);
+        actualForm = envelope is HkErrorEnvelope
+            ? {
+                'error': <String, Object?>{
+                  'code': envelope.code,
+                  'message': envelope.message,
+                  'details': envelope.details,
+                }
+              }
+            : {'ok': (envelope as HkSuccessEnvelope).value};
+      } else {
+        actualForm = {'message': _exactCodec.decode(actual)};
+      }
+    } on HkCodecException catch (e) {
+      return reply.containsKey('undecodable') ? null : 'the reply does not decode: ${e.description}';
+    }
   }
-  return value;
+  final expectedForm = <String, Object?>{};
+  for (final entry in reply.entries) {
+    final key = entry.key;
+    final value = entry.value;
+    if (key == 'error' && value is Map) {
+      expectedForm[key] = <String, Object?>{
+        'code': value['code'],
+        'message': value['message'],
+        'details': typedJsonValue(value['details'], r'$.reply.error.details'),
+      };
+    } else if (key == 'ok' || key == 'message') {
+      expectedForm[key] = typedJsonValue(value, '\$.reply.$key');
+    } else {
+      expectedForm[key] = value;
+    }
+  }
+  final differences = hkValueDifferences(expectedForm, actualForm,
+      matchers: matchers, bindings: bindings);
+  if (differences.isEmpty) return null;
+  final shown = differences.take(_differenceLimit).join('; ');
+  final more = differences.length - _differenceLimit;
+  return more > 0 ? '$shown; and $more more' : shown;
 }
 
 String _show(Object? value) {

@@ -53,7 +53,7 @@ String _hex(Uint8List? bytes) => bytes == null ? 'null' : '"${hexOf(bytes)}"';
 
 String? _callJson(Uint8List bytes) {
   try {
-    final call = _recordingMethodCodec.decodeMethodCall(bytes);
+    final call = _recordingMethodCodec.decodeMethodCallBytes(bytes);
     return '{"method": ${encodeTypedJson(call.method)}, '
         '"args": ${encodeTypedJson(call.arguments)}}';
   } on HkCodecException {
@@ -65,7 +65,7 @@ String _envelopeJson(Uint8List? reply) {
   if (reply == null) return '{"notImplemented": true}';
   final HkEnvelope envelope;
   try {
-    envelope = _recordingMethodCodec.decodeEnvelope(reply);
+    envelope = _recordingMethodCodec.decodeEnvelopeBytes(reply);
   } on HkCodecException catch (e) {
     return '{"undecodable": ${encodeTypedJson('not a reply envelope: ${e.description}')}}';
   }
@@ -95,7 +95,13 @@ String transcriptNote(String text) => '{"note": ${encodeTypedJson(text)}}';
 /// with, so that a replay can set the emulator up the same way. Fields left null are left out.
 class HkTranscriptHeader {
   const HkTranscriptHeader(
-      {this.version, this.channels, this.profiles, this.device, this.osVersion, this.bundleId});
+      {this.version,
+      this.channels,
+      this.profiles,
+      this.device,
+      this.osVersion,
+      this.bundleId,
+      this.appName});
 
   /// From an emulator's HELLO: its version, its plugin channels (the control channel left
   /// out: it is always there), and the device and iOS version it started with: the header
@@ -142,10 +148,15 @@ class HkTranscriptHeader {
   final String? device;
   final String? osVersion;
 
-  /// The app that was recorded; information only.
+  /// The app that was recorded (its bundle identifier): replay makes the emulated app that app
+  /// (`configure` `bundleId` on the control channel), so what it writes has this source.
   final String? bundleId;
 
-  /// The line, keys in the order version, channels, profiles, device, osVersion, bundleId.
+  /// The app's display name (the source's name): replay applies it with `bundleId`.
+  final String? appName;
+
+  /// The line, keys in the order version, channels, profiles, device, osVersion, bundleId,
+  /// appName.
   String toLine() {
     final fields = <String>[
       if (version != null) '"version": ${encodeTypedJson(version)}',
@@ -154,6 +165,7 @@ class HkTranscriptHeader {
       if (device != null) '"device": ${encodeTypedJson(device)}',
       if (osVersion != null) '"osVersion": ${encodeTypedJson(osVersion)}',
       if (bundleId != null) '"bundleId": ${encodeTypedJson(bundleId)}',
+      if (appName != null) '"appName": ${encodeTypedJson(appName)}',
     ];
     return '{"hkbridge": {${fields.join(', ')}}}';
   }
