@@ -55,11 +55,13 @@ void main() {
     final bridge =
         await HkBridge.start(executable: binary, args: ['--record', served], onStderr: (_) {});
     final lines = <String>[];
-    final recorder = HkRecorder(
+    // No `at` (clock: null): serve --record writes the emulator's clock, not this one.
+    final recorder = HkRecorder(bridge.send,
         onLine: lines.add,
         methodChannels: {plugin, control},
-        header: HkTranscriptHeader.fromHello(bridge.hello));
-    await drive((channel, message) => recorder.send(channel, message, bridge.send)!);
+        header: HkTranscriptHeader.fromHello(bridge.hello),
+        clock: null);
+    await drive(recorder.send);
     expect(await bridge.close(), 0);
 
     expect(
@@ -74,6 +76,8 @@ void main() {
     final servedLines = File(served)
         .readAsLinesSync()
         .where((l) => l.startsWith('{"channel"'))
+        // An hkbridge whose serve --record writes `at` (its emulator's clock): compared without.
+        .map((l) => l.replaceFirst(RegExp(r', "at": \d+'), ''))
         .toList();
     expect(exchanges, servedLines);
     // An hkbridge whose serve --record writes a header line writes the same one.
@@ -89,13 +93,14 @@ void main() {
       stdout.writeln('recording_test: this hkbridge replay refuses the {"hkbridge": ...} header '
           '(${'${run.stderr}'.trim()}); replaying the recording written with writeHeader: false');
       final plain = <String>[];
-      final noHeader = HkRecorder(
+      final again = await HkBridge.start(executable: binary, onStderr: (_) {});
+      final noHeader = HkRecorder(again.send,
           onLine: plain.add,
           methodChannels: {plugin, control},
           header: HkTranscriptHeader.fromHello(bridge.hello),
-          writeHeader: false);
-      final again = await HkBridge.start(executable: binary, onStderr: (_) {});
-      await drive((channel, message) => noHeader.send(channel, message, again.send)!);
+          writeHeader: false,
+          clock: null);
+      await drive(noHeader.send);
       expect(await again.close(), 0);
       expect(plain, exchanges);
       recording.writeAsStringSync(plain.map((l) => '$l\n').join());

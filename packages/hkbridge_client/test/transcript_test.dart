@@ -166,22 +166,55 @@ void main() {
     Future<ByteData?> answer(String channel, ByteData? message) async =>
         ByteData.sublistView(hex('0001'));
 
-    test('writes the header first, then recorded channels only', () async {
+    test('writes the header first, then recorded channels only, each with `at`', () async {
       final lines = <String>[];
-      final recorder = HkRecorder(
-          onLine: lines.add, header: const HkTranscriptHeader(device: 'iPhone'));
-      expect(lines, ['{"hkbridge": {"device": "iPhone"}}']);
-      final reply = await recorder.send(
-          plugin, ByteData.sublistView(hex(isAvailableCall)), answer);
+      final recorder = HkRecorder(answer,
+          onLine: lines.add,
+          header: const HkTranscriptHeader(
+              device: 'iPhone', bundleId: 'com.acme.mindful', appName: 'Mindful'),
+          clock: () => DateTime.fromMillisecondsSinceEpoch(1732531262417, isUtc: true));
+      expect(lines, [
+        '{"hkbridge": {"device": "iPhone", "bundleId": "com.acme.mindful", "appName": "Mindful"}}'
+      ]);
+      final reply = await recorder.send(plugin, ByteData.sublistView(hex(isAvailableCall)));
       expect(Uint8List.sublistView(reply!), hex('0001'));
-      await recorder.send('other', ByteData.sublistView(hex('00')), answer);
+      await recorder.send('other', ByteData.sublistView(hex('00')));
       expect(lines, hasLength(2));
-      expect(lines[1], contains('"callHex": "$isAvailableCall", "replyHex": "0001"'));
+      expect(
+          lines[1],
+          '{"channel": "healthkit_permissions", "call": {"method": "isAvailable", "args": null}, '
+          '"reply": {"ok": true}, "callHex": "$isAvailableCall", "replyHex": "0001", '
+          '"at": 1732531262417}');
+    });
+
+    test('the default clock is the device clock; clock: null leaves `at` out', () async {
+      final lines = <String>[];
+      final before = DateTime.now().millisecondsSinceEpoch;
+      await HkRecorder(answer, onLine: lines.add)
+          .send(plugin, ByteData.sublistView(hex(isAvailableCall)));
+      final at = int.parse(RegExp(r'"at": (\d+)\}$').firstMatch(lines.single)!.group(1)!);
+      expect(at, greaterThanOrEqualTo(before));
+      expect(at, lessThanOrEqualTo(DateTime.now().millisecondsSinceEpoch));
+      await HkRecorder(answer, onLine: lines.add, clock: null)
+          .send(plugin, ByteData.sublistView(hex(isAvailableCall)));
+      expect(lines.last, endsWith('"replyHex": "0001"}'));
+    });
+
+    test('send is a send function: HkSend, and a null reply from inner is a null reply',
+        () async {
+      final lines = <String>[];
+      final recorder =
+          HkRecorder((channel, message) => null, onLine: lines.add, clock: null);
+      final HkSend send = recorder.send; // no `!`, no wrapper
+      await expectLater(hkInvokeMethod(send, plugin, 'isAvailable'),
+          throwsA(isA<HkNotImplementedException>()));
+      expect(lines.single, contains('"reply": {"notImplemented": true}'));
+      expect(lines.single, contains('"replyHex": null'));
     });
 
     test('writeHeader: false leaves the header out', () {
       final lines = <String>[];
-      HkRecorder(
+      HkRecorder(answer,
           onLine: lines.add,
           header: const HkTranscriptHeader(device: 'iPhone'),
           writeHeader: false);
@@ -190,10 +223,9 @@ void main() {
 
     test('a failed send is a note and the error goes on to the caller', () async {
       final lines = <String>[];
-      final recorder = HkRecorder(onLine: lines.add);
-      await expectLater(
-          recorder.send(plugin, ByteData.sublistView(hex(isAvailableCall)),
-              (c, m) => Future<ByteData?>.error(StateError('gone'))),
+      final recorder = HkRecorder((c, m) => Future<ByteData?>.error(StateError('gone')),
+          onLine: lines.add);
+      await expectLater(recorder.send(plugin, ByteData.sublistView(hex(isAvailableCall))),
           throwsA(isA<StateError>()));
       expect(lines, ['{"note": "no reply on healthkit_permissions: Bad state: gone"}']);
     });

@@ -9,7 +9,7 @@ import 'dart:io';
 
 import 'package:flutter/services.dart';
 import 'package:flutter/widgets.dart';
-import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_flutter/hkbridge_flutter.dart';
 
 class RecordingBinding extends WidgetsFlutterBinding {
   RecordingBinding(this.sink);

@@ -8,7 +8,7 @@ import 'dart:io';
 
 import 'package:flutter/services.dart';
 import 'package:flutter_test/flutter_test.dart';
-import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_flutter/hkbridge_flutter.dart';
 
 /// `AccessStatusMessage` (tag 129): its three fields in declaration order.
 class AccessStatus {

@@ -7,7 +7,7 @@ import 'dart:io';
 
 import 'package:flutter/services.dart';
 import 'package:flutter_test/flutter_test.dart';
-import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_flutter/hkbridge_flutter.dart';
 
 /// The calls the `health` package makes, written for this test (0 READ, 1 WRITE, 2 READ_WRITE).
 class HealthCalls {

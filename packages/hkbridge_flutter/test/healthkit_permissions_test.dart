@@ -4,7 +4,7 @@
 
 import 'package:flutter/services.dart';
 import 'package:flutter_test/flutter_test.dart';
-import 'package:hkbridge_client/hkbridge_client.dart';
+import 'package:hkbridge_flutter/hkbridge_flutter.dart';
 
 /// The Dart side of a HealthKit permission plugin, as it ships: it only knows its channel.
 class HealthKitPermissions {

@@ -32,7 +32,7 @@ class HkMockSession {
   final List<String> channels;
 
   /// The control channel of the same emulator.
-  HkControl get control => HkControl(bridge.send);
+  HkControl get control => bridge.control;
 
   /// Starts hkbridge (`executable serve ...args`; [executable] found by
   /// [HkBridge.findExecutable] when null). Messages hkbridge starts go to [deliverHostMessage]

@@ -15,14 +15,15 @@ const HkMethodCodec _recordingMethodCodec = HkMethodCodec(_recordingCodec);
 /// One transcript line for a method call ([isMethodCall]) or a plain message on [channel], in
 /// the format `hkbridge serve --record` writes.
 ///
-/// Keys in this order: `channel`, `call`|`message`, `reply`, `callHex`|`messageHex`, `replyHex`.
+/// Keys in this order: `channel`, `call`|`message`, `reply`, `callHex`|`messageHex`, `replyHex`,
+/// then `at` when given (the client's clock when it sent the call, ms since 1970).
 /// A null request or reply has `null` as its hex; a null reply is `{"notImplemented": true}` for
 /// a call and `{"message": null}` for a message. Request bytes that are no method call give
 /// `"call": null` (their bytes stay in `callHex`); on a message channel, bytes that are no
 /// message but a method call are recorded as the call. Reply bytes that do not decode give
 /// `{"undecodable": "why"}`.
 String transcriptLine(String channel, Uint8List? request, Uint8List? reply,
-    {required bool isMethodCall}) {
+    {required bool isMethodCall, int? at}) {
   var asCall = isMethodCall;
   String requestJson;
   if (request == null) {
@@ -46,7 +47,8 @@ String transcriptLine(String channel, Uint8List? request, Uint8List? reply,
   }
   final replyJson = asCall ? _envelopeJson(reply) : _messageReplyJson(reply);
   return '{"channel": ${encodeTypedJson(channel)}, $requestJson, "reply": $replyJson, '
-      '"${asCall ? 'callHex' : 'messageHex'}": ${_hex(request)}, "replyHex": ${_hex(reply)}}';
+      '"${asCall ? 'callHex' : 'messageHex'}": ${_hex(request)}, "replyHex": ${_hex(reply)}'
+      '${at == null ? '' : ', "at": $at'}}';
 }
 
 String _hex(Uint8List? bytes) => bytes == null ? 'null' : '"${hexOf(bytes)}"';
@@ -182,9 +184,11 @@ class TranscriptRecorder {
   final List<_Slot> _slots = [];
   int _firstTicket = 0;
 
-  /// Starts an exchange; pass the ticket to [complete] or [fail]. Copies [request].
-  int begin(String channel, Uint8List? request, {required bool isMethodCall}) {
-    _slots.add(_Slot(channel, request == null ? null : Uint8List.fromList(request), isMethodCall));
+  /// Starts an exchange sent at [at] (ms since 1970; null: no `at` on the line); pass the
+  /// ticket to [complete] or [fail]. Copies [request].
+  int begin(String channel, Uint8List? request, {required bool isMethodCall, int? at}) {
+    _slots.add(
+        _Slot(channel, request == null ? null : Uint8List.fromList(request), isMethodCall, at));
     return _firstTicket + _slots.length - 1;
   }
 
@@ -192,7 +196,8 @@ class TranscriptRecorder {
   void complete(int ticket, Uint8List? reply) {
     final slot = _slot(ticket);
     if (slot == null) return;
-    slot.line = transcriptLine(slot.channel, slot.request, reply, isMethodCall: slot.isMethodCall);
+    slot.line = transcriptLine(slot.channel, slot.request, reply,
+        isMethodCall: slot.isMethodCall, at: slot.at);
     _flush();
   }
 
@@ -223,29 +228,55 @@ class TranscriptRecorder {
 }
 
 class _Slot {
-  _Slot(this.channel, this.request, this.isMethodCall);
+  _Slot(this.channel, this.request, this.isMethodCall, this.at);
   final String channel;
   final Uint8List? request;
   final bool isMethodCall;
+  final int? at;
   String? line;
 }
 
-/// Records the exchanges a messenger passes through it: what a recording `BinaryMessenger`
-/// does, without Flutter. Give every outgoing message to [send] together with the function that
-/// really sends it; the messages on the recorded channels become transcript lines.
+/// What [HkRecorder] records through: a function that really sends a message and completes
+/// with its reply. `HkBridge.send` has this shape, and so does a Flutter `BinaryMessenger.send`
+/// (which may return null: the recorder then records and returns a null reply).
+typedef HkInnerSend = Future<ByteData?>? Function(String channel, ByteData? message);
+
+/// Records the exchanges that go through it: what a recording `BinaryMessenger` does, without
+/// Flutter. Every message goes to [inner]; the messages on the recorded channels become
+/// transcript lines, in the order they were sent, whatever the order of their replies.
 ///
-/// The first line is [header] (when [writeHeader] is true and a header is given), written when
-/// the recorder is made.
+/// [send] is itself a send function (`HkSend`), so it goes wherever `HkBridge.send` goes:
+///
+/// ```dart
+/// final recorder = HkRecorder(bridge.send, onLine: sink.writeln, header: header);
+/// await hkInvokeMethod(recorder.send, 'healthkit_permissions', 'isAvailable');
+/// final control = HkControl(recorder.send); // recorded too, if its channel is
+/// ```
+///
+/// Each exchange line gets `at`: [clock]'s time when the message was sent, in ms since 1970
+/// (the device's clock on a device; replay moves the emulator's clock to it). `clock: null`
+/// leaves `at` out. The first line is [header] when one is given: on a device, what the app
+/// knows of itself (device, iOS version, and its `bundleId` and `appName`, which replay makes
+/// the emulated app's); against hkbridge, `HkTranscriptHeader.fromHello`. [writeHeader] false
+/// leaves it out, for lines appended to a transcript that already has one.
 class HkRecorder {
-  HkRecorder({
+  HkRecorder(
+    this.inner, {
     required void Function(String line) onLine,
     this.methodChannels = const {'healthkit_permissions'},
     this.messageChannels = const {},
     HkTranscriptHeader? header,
     bool writeHeader = true,
+    this.clock = HkRecorder.deviceClock,
   }) : _recorder = TranscriptRecorder(onLine) {
     if (header != null && writeHeader) onLine(header.toLine());
   }
+
+  /// The clock `at` is read from by default: this process's (the device's) clock.
+  static DateTime deviceClock() => DateTime.now();
+
+  /// Where messages really go.
+  final HkInnerSend inner;
 
   /// Channels whose messages are method calls (StandardMethodCodec).
   final Set<String> methodChannels;
@@ -253,18 +284,22 @@ class HkRecorder {
   /// Channels whose messages are plain messages (StandardMessageCodec, BasicMessageChannel).
   final Set<String> messageChannels;
 
+  /// The clock `at` is read from; null: no `at`.
+  final DateTime Function()? clock;
+
   final TranscriptRecorder _recorder;
 
   /// Sends [message] on [channel] through [inner] and records the exchange when [channel] is
-  /// recorded. Returns what [inner] returns (a null future stays null: the line then records a
-  /// null reply); an error from [inner] is recorded as a note and passed on.
-  Future<ByteData?>? send(String channel, ByteData? message,
-      Future<ByteData?>? Function(String channel, ByteData? message) inner) {
+  /// recorded. Completes with [inner]'s reply (a null future from [inner] is a null reply); an
+  /// error from [inner] is recorded as a note and passed on.
+  Future<ByteData?> send(String channel, ByteData? message) {
     final isMethodCall = methodChannels.contains(channel);
-    if (!isMethodCall && !messageChannels.contains(channel)) return inner(channel, message);
+    if (!isMethodCall && !messageChannels.contains(channel)) {
+      return inner(channel, message) ?? Future<ByteData?>.value(null);
+    }
     final ticket = _recorder.begin(
         channel, message == null ? null : Uint8List.sublistView(message),
-        isMethodCall: isMethodCall);
+        isMethodCall: isMethodCall, at: clock?.call().millisecondsSinceEpoch);
     final Future<ByteData?>? reply;
     try {
       reply = inner(channel, message);
@@ -274,7 +309,7 @@ class HkRecorder {
     }
     if (reply == null) {
       _recorder.complete(ticket, null);
-      return null;
+      return Future<ByteData?>.value(null);
     }
     return reply.then((ByteData? data) {
       _recorder.complete(ticket, data == null ? null : Uint8List.sublistView(data));

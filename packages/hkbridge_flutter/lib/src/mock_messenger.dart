@@ -1,14 +1,11 @@
 // The emulator behind Flutter's test messenger, so a plugin's unchanged
 // `MethodChannel('healthkit_permissions')` code talks to hkbridge in `flutter test`. All logic
-// is in HkMockSession (mock_session.dart, tested on the plain Dart VM); this file only installs
+// is in hkbridge_client's HkMockSession (tested on the plain Dart VM); this file only installs
 // its handler.
 
 import 'package:flutter/services.dart';
 import 'package:flutter_test/flutter_test.dart';
-
-import 'client.dart';
-import 'control.dart';
-import 'mock_session.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 
 /// A running hkbridge wired into `TestDefaultBinaryMessengerBinding`.
 ///
