@@ -1,14 +1,13 @@
 // Drive hkbridge from plain Dart (no Flutter): start it, read HELLO, set the device up through
 // the control channel, call the plugin channel, close.
 //
-//   flutter pub get
+//   dart pub get
 //   HKBRIDGE=/path/to/hkbridge dart run example/example.dart
 // or, on this repository's bare VM: HKBRIDGE=... tool/dart example/example.dart
-// (hkbridge_core.dart imports only dart: libraries, so the plain Dart VM runs it.)
 
 import 'dart:io';
 
-import 'package:hkbridge_client/hkbridge_core.dart';
+import 'package:hkbridge_client/hkbridge_client.dart';
 
 Future<void> main() async {
   // No executable: found through HKBRIDGE, then PATH, then .dart_tool/hkbridge/hkbridge.
@@ -17,8 +16,7 @@ Future<void> main() async {
   );
   print('hkbridge ${bridge.emulator}, protocol ${bridge.protocol}, channels ${bridge.channels}');
 
-  final control = HkControl(bridge.send);
-  await control.configure(device: HkDevice.iPad, osVersion: '17.0');
+  await bridge.control.configure(device: HkDevice.iPad, osVersion: '17.0');
 
   const channel = 'healthkit_permissions';
   print('isAvailable: ${await bridge.invokeMethod(channel, 'isAvailable')}');
@@ -34,6 +32,12 @@ Future<void> main() async {
     for (var i = 0; i < 100; i++) bridge.invokeMethod(channel, 'isAvailable'),
   ]);
   print('100 pipelined isAvailable calls: ${answers.toSet()}');
+
+  // The bytes, with Flutter's codec shapes.
+  const codec = HkMethodCodec();
+  final reply = await bridge.send(channel, codec.encodeMethodCall(const HkMethodCall('isAvailable')));
+  print('isAvailable, decoded by hand: ${codec.decodeEnvelope(reply!)}');
+  print('calls the emulator logged: ${(await bridge.control.calls()).map((c) => c.method).toSet()}');
 
   exitCode = await bridge.close();
 }

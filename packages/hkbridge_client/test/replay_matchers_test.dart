@@ -80,7 +80,12 @@ void main() {
           (l) => l.replaceFirst('6F9619FF-8B86-4011-B42D-00C04FC964FF', '3F2504E0-4F89-41D3-9A0C-0305E82C3301'));
       final result = await replayText('rebound.jsonl', text);
       expect(result.failures.first.line, 4);
-      expect(result.failures.first.why, contains('already bound to the recorded'));
+      expect(
+          result.failures.first.why,
+          'reply.ok[0].uuid: expected a uuid not bound to another recorded id '
+          '("00000000-0000-4000-8000-000000000001" is bound to '
+          '"6F9619FF-8B86-4011-B42D-00C04FC964FF" at line 3), '
+          'got "00000000-0000-4000-8000-000000000001"');
     });
 
     test('the header bundleId makes the emulated app that app (source.bundleId)', () async {
@@ -93,12 +98,39 @@ void main() {
 
     test('an `at` earlier than the emulator clock is a transcript error naming the line',
         () async {
-      final text = edited(linesOf(deviceUuids), 4, (l) => l.replaceFirst('1732531390000', '1732531200000'));
+      // 2023: before the emulator's 2024-01-01 start.
+      final text = edited(linesOf(deviceUuids), 2, (l) => l.replaceFirst('1732531200000', '1700000000000'));
       await expectLater(
-          replayText('back.jsonl', text),
+          replayText('early.jsonl', text),
           throwsA(isA<HkTranscriptFormatException>()
-              .having((e) => e.line, 'line', 4)
-              .having((e) => e.message, 'message', contains('earlier than the emulator'))));
+              .having((e) => e.line, 'line', 2)
+              .having((e) => e.message, 'message',
+                  startsWith('"at" 1700000000000 (2023-11-14T22:13:20.000Z) is earlier than the '
+                      "emulator's clock 1704067200000 (2024-01-01T00:00:00.000Z)"))));
+    });
+
+    test('`at` going back in time is refused before anything runs', () {
+      final text = edited(linesOf(deviceUuids), 4, (l) => l.replaceFirst('1732531390000', '1732531200000'));
+      expect(
+          () => HkTranscript.parse('back.jsonl', text),
+          throwsA(isA<HkTranscriptFormatException>().having((e) => '$e', 'text',
+              'back.jsonl:4: "at" 1732531200000 is earlier than line 3\'s 1732531382500: the '
+              'times of a transcript never go back')));
+    });
+
+    test('a recorded id in lower case is sent lower-cased, bound in upper case', () async {
+      // Line 5 recorded the id lower-case: the emulator's id is sent lower-case (and found).
+      final lines = linesOf(deviceUuids);
+      final t = HkTranscript.parse('t', lines.join('\n'));
+      final bindings = HkBindings()
+        ..bind('6F9619FF-8B86-4011-B42D-00C04FC964FF', 'ABCDEF00-0000-4000-8000-000000000001', line: 3);
+      final sent = const HkMethodCodec()
+          .decodeMethodCallBytes(t.exchanges[3].payloadWith(bindings)!);
+      expect(sent.arguments, {
+        'uuids': ['abcdef00-0000-4000-8000-000000000001']
+      });
+      // Nothing bound: the recorded bytes, verbatim.
+      expect(identical(t.exchanges[3].payloadWith(HkBindings()), t.exchanges[3].payload), isTrue);
     });
   }, skip: skip);
 
@@ -133,9 +165,18 @@ void main() {
           '"match" must be an object of path → matcher');
     });
 
-    test('"at" is an integer ≥ 0', () {
+    test('"at" is an integer from 0 to 9999-12-31; the header identity is checked', () {
       expect(errorOf('$line, "at": "noon"}').message,
-          '"at" is the client\'s clock in ms since 1970 (an integer ≥ 0), not "noon"');
+          '"at" must be the client\'s clock in milliseconds since 1970, an integer from 0 to '
+          '253402300799999, not "noon"');
+      expect(errorOf('$line, "at": 253402300800000}').line, 1);
+      expect(errorOf('{"hkbridge": {"bundleId": "com.example app"}}').message,
+          '"hkbridge"."bundleId" must be a non-empty identifier without spaces, like '
+          '"com.example.app"');
+      expect(errorOf('{"hkbridge": {"appName": ""}}').message,
+          '"hkbridge"."appName" must be a non-empty name');
+      expect(errorOf('\n\n').message, 'empty transcript (no exchange and no header)');
+      expect(HkTranscript.parse('t', '{"hkbridge": {}}').exchanges, isEmpty);
       expect(HkTranscript.parse('t', '$line, "at": 5}').exchanges.single.at, 5);
     });
 
@@ -215,8 +256,8 @@ void main() {
                   {'ok': ['00000000-0000-4000-8000-000000000002']}, bindings: bindings)
               .single
               .text,
-          'expected 00000000-0000-4000-8000-000000000001 (the value '
-          '"AAAAAAAA-0000-4000-8000-000000000001" is bound to), got '
+          'expected "00000000-0000-4000-8000-000000000001" (bound to '
+          '"AAAAAAAA-0000-4000-8000-000000000001" at line 0), got '
           '"00000000-0000-4000-8000-000000000002"');
       // Bound twice: the same recorded value must meet the same emulator value.
       expect(

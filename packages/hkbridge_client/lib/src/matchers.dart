@@ -291,32 +291,52 @@ class HkValueMatchers {
   }
 }
 
-/// Recorded values bound to the values the emulator answered (../../matchers.md, "Binding"):
-/// compared case-insensitively, as HealthKit parses uuids.
+/// Recorded ids bound to the ids the emulator answered (../../protocol/matchers.md, "Binding"),
+/// each with the line that bound it; ids compare case-insensitively, as HealthKit reads uuids.
 class HkBindings {
-  final Map<String, String> _bound = {};
-  final Map<String, String> _recordedFor = {};
+  final Map<String, _Binding> _byRecorded = {};
+  final Map<String, String> _recordedByValue = {};
 
-  bool get isEmpty => _bound.isEmpty;
+  /// The line whose reply binds (set by the replay before each comparison).
+  int line = 0;
 
-  /// The emulator's value bound to the recorded [value], or null.
-  String? operator [](String value) => _bound[value.toLowerCase()];
+  bool get isEmpty => _byRecorded.isEmpty;
 
-  /// The recorded value bound to the emulator's [value], or null.
-  String? recordedFor(String value) => _recordedFor[value.toLowerCase()];
+  /// The emulator's value bound to the recorded [id], or null.
+  String? operator [](String id) => _byRecorded[id.toUpperCase()]?.value;
 
-  /// Binds [recorded] to [actual]. The caller checks first that neither is bound yet.
-  void bind(String recorded, String actual) {
-    _bound[recorded.toLowerCase()] = actual;
-    _recordedFor[actual.toLowerCase()] = recorded;
+  /// Binds the recorded [id] to [actual] (both uuids) at [line]; null when the path passes, else
+  /// what it expected instead: a bound id must come back as its bound value, and a value already
+  /// bound to another recorded id binds nothing.
+  String? bind(String id, String actual, {int? line}) {
+    final key = id.toUpperCase();
+    final existing = _byRecorded[key];
+    if (existing != null) {
+      return existing.value.toUpperCase() == actual.toUpperCase() ? null : existing.expected(id);
+    }
+    final other = _recordedByValue[actual.toUpperCase()];
+    if (other != null) {
+      final binding = _byRecorded[other]!;
+      return 'a uuid not bound to another recorded id ("$actual" is bound to '
+          '"${binding.recorded}" at line ${binding.line})';
+    }
+    _byRecorded[key] = _Binding(id, actual, line ?? this.line);
+    _recordedByValue[actual.toUpperCase()] = key;
+    return null;
   }
 
-  /// [value] with every bound string replaced by its bound value: the value itself, map values
-  /// and list elements at any depth (map keys stay as they are). Returns [value] itself (the
-  /// same object) when nothing was replaced.
+  /// [value] with every bound id replaced by its bound value: the value itself, map values and
+  /// list elements at any depth (not map keys); lower-cased when the recorded string has
+  /// lower-case letters only. Returns [value] itself (the same object) when nothing changed.
   Object? substitute(Object? value) {
-    if (_bound.isEmpty) return value;
-    if (value is String) return this[value] ?? value;
+    if (_byRecorded.isEmpty) return value;
+    if (value is String) {
+      final bound = this[value];
+      if (bound == null) return value;
+      final lower = value.toLowerCase() == value && value.toUpperCase() != value;
+      final sent = lower ? bound.toLowerCase() : bound;
+      return sent == value ? value : sent;
+    }
     if (value is HkExt) {
       final inner = substitute(value.value);
       return identical(inner, value.value) ? value : HkExt(value.tag, inner);
@@ -345,6 +365,19 @@ class HkBindings {
   }
 }
 
+class _Binding {
+  const _Binding(this.recorded, this.value, this.line);
+  final String recorded;
+  final String value;
+  final int line;
+
+  /// What a path that holds the recorded id [id] expected.
+  String expected(String id) => '"$value" (bound to "$id" at line $line)';
+
+  bool matches(Object? actual) =>
+      actual is String && actual.toUpperCase() == value.toUpperCase();
+}
+
 /// One value that differs: its path, and why.
 class HkValueDifference {
   const HkValueDifference(this.path, this.text);
@@ -370,43 +403,33 @@ List<HkValueDifference> hkValueDifferences(Object? expected, Object? actual,
 
 void _walk(Object? e, Object? a, List<Object> path, HkValueMatchers matchers,
     HkBindings? bindings, List<HkValueDifference> out) {
-  void differ(String why) => out.add(HkValueDifference(pathText(path), why));
+  void differ(String expected) =>
+      out.add(HkValueDifference(pathText(path), 'expected $expected, got ${_show(a)}'));
   final matcher = matchers._matcherFor(path);
   if (matcher != null) {
-    if (!matcher.accepts(e, a)) {
-      differ('expected ${matcher.description}, got ${_show(a)}');
+    if (matcher.isUuid &&
+        bindings != null &&
+        e is String &&
+        isUuidText(e) &&
+        a is String &&
+        isUuidText(a)) {
+      final expected = bindings.bind(e, a);
+      if (expected != null) differ(expected);
       return;
     }
-    if (matcher.isUuid && bindings != null && e is String && a is String) {
-      final bound = bindings[e];
-      if (bound != null) {
-        if (bound.toLowerCase() != a.toLowerCase()) {
-          differ('expected $bound (the value ${_show(e)} is bound to), got ${_show(a)}');
-        }
-      } else {
-        final other = bindings.recordedFor(a);
-        if (other != null && other.toLowerCase() != e.toLowerCase()) {
-          differ('got ${_show(a)}, which is already bound to the recorded ${_show(other)}, '
-              'not ${_show(e)}');
-        } else {
-          bindings.bind(e, a);
-        }
-      }
-    }
-    return;
-  }
-  if (identical(e, absent) || identical(a, absent)) {
-    if (!identical(e, a)) differ('expected ${_show(e)}, got ${_show(a)}');
+    if (!matcher.accepts(e, a)) differ(matcher.description);
     return;
   }
   if (e is String && bindings != null) {
-    final bound = bindings[e];
+    final bound = bindings._byRecorded[e.toUpperCase()];
     if (bound != null) {
-      if (a is! String || a.toLowerCase() != bound.toLowerCase()) {
-        differ('expected $bound (the value ${_show(e)} is bound to), got ${_show(a)}');
-      }
+      if (!bound.matches(a)) differ(bound.expected(e));
       return;
     }
+  }
+  if (identical(e, absent) || identical(a, absent)) {
+    if (!identical(e, a)) differ(_show(e));
+    return;
   }
   if (e is List && a is List && e is! TypedData && a is! TypedData) {
     final n = e.length > a.length ? e.length : a.length;
@@ -429,7 +452,7 @@ void _walk(Object? e, Object? a, List<Object> path, HkValueMatchers matchers,
     }
     return;
   }
-  if (!hkValuesEqual(appView(e), appView(a))) differ('expected ${_show(e)}, got ${_show(a)}');
+  if (!hkValuesEqual(appView(e), appView(a))) differ(_show(e));
 }
 
 /// The key of [map] equal to [key] (as Dart's `equals` sees keys), wrapped; null when none.

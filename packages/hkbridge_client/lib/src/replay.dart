@@ -125,6 +125,7 @@ class HkTranscript {
     final exchanges = <HkTranscriptExchange>[];
     final lines = const LineSplitter().convert(text);
     var seenContent = false;
+    HkTranscriptExchange? lastTimed;
     for (var i = 0; i < lines.length; i++) {
       final number = i + 1;
       final source = lines[i];
@@ -144,7 +145,15 @@ class HkTranscript {
         if (match != null) headerMatchers = _matchers(match, bad);
       } else if (json.containsKey('channel')) {
         try {
-          exchanges.add(_exchange(number, json, bad));
+          final exchange = _exchange(number, json, bad);
+          final at = exchange.at;
+          final before = lastTimed;
+          if (at != null && before != null && at < before.at!) {
+            bad('"at" $at is earlier than line ${before.line}\'s ${before.at}: the times of a '
+                'transcript never go back');
+          }
+          if (at != null) lastTimed = exchange;
+          exchanges.add(exchange);
         } on TypedJsonException catch (e) {
           bad('bad typed JSON at ${e.path}: ${e.message}');
         } on HkTranscriptFormatException {
@@ -157,7 +166,25 @@ class HkTranscript {
       }
       seenContent = true;
     }
+    if (header == null && exchanges.isEmpty) {
+      throw HkTranscriptFormatException(path, 0, 'empty transcript (no exchange and no header)');
+    }
     return HkTranscript._(path, header, headerMatchers, exchanges);
+  }
+
+  /// The latest `at`: 9999-12-31T23:59:59.999Z.
+  static const int maxAt = 253402300799999;
+
+  /// The header's `bundleId` (a non-empty identifier without white space) or `appName` (a
+  /// non-empty name).
+  static String? _identity(String? value, String key, Never Function(String) bad) {
+    if (value == null) return null;
+    if (key == 'bundleId' && (value.isEmpty || RegExp(r'\s').hasMatch(value))) {
+      bad('"hkbridge"."bundleId" must be a non-empty identifier without spaces, like '
+          '"com.example.app"');
+    }
+    if (key == 'appName' && value.isEmpty) bad('"hkbridge"."appName" must be a non-empty name');
+    return value;
   }
 
   static HkValueMatchers _matchers(Object? match, Never Function(String) bad) {
@@ -191,8 +218,8 @@ class HkTranscript {
       profiles: profiles == null ? null : List<String>.from(profiles as List),
       device: text('device'),
       osVersion: text('osVersion'),
-      bundleId: text('bundleId'),
-      appName: text('appName'),
+      bundleId: _identity(text('bundleId'), 'bundleId', bad),
+      appName: _identity(text('appName'), 'appName', bad),
     );
   }
 
@@ -218,8 +245,9 @@ class HkTranscript {
       request = _requestCodec.encode(requestValue);
     }
     final at = json['at'];
-    if (json.containsKey('at') && (at is! int || at < 0)) {
-      bad('"at" is the client\'s clock in ms since 1970 (an integer ≥ 0), not ${jsonEncode(at)}');
+    if (json.containsKey('at') && (at is! int || at < 0 || at > maxAt)) {
+      bad('"at" must be the client\'s clock in milliseconds since 1970, an integer from 0 to '
+          '$maxAt, not ${jsonEncode(at)}');
     }
     final match = json['match'];
     final hexKey = isMethodCall ? 'callHex' : 'messageHex';
@@ -337,6 +365,7 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
         final at = exchange.at;
         if (at != null) await _moveClock(bridge, transcript, exchange, at);
         final payload = exchange.payloadWith(bindings);
+        bindings.line = exchange.line;
         String? why;
         try {
           final reply = await bridge.send(exchange.channel, payload == null ? null : byteDataOf(payload));
@@ -389,8 +418,9 @@ Future<void> _moveClock(
     throw HkTranscriptFormatException(
         transcript.path,
         exchange.line,
-        '"at" $at (${iso(at)}) is earlier than the emulator\'s clock $now (${iso(now)}): '
-        'the times of a transcript never go back');
+        '"at" $at (${iso(at)}) is earlier than the emulator\'s clock $now (${iso(now)}): the '
+        'clock only moves forward (the emulator starts at 1704067200000, 2024-01-01; a recording '
+        'made before then starts with a control line configure {"now": T})');
   }
   if (at > now) await bridge.control.advanceClock(Duration(milliseconds: at - now));
 }
