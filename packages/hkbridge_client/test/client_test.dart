@@ -94,7 +94,7 @@ void main() {
               allOf(contains('speaks frame protocol 2'), contains('of the same release')))));
     });
 
-    test('echoHost: a cat echo after a HELLO answers each call with its own frame', () async {
+    test('hkStartEchoHost: a cat echo after a HELLO answers each call with its own frame', () async {
       final dir = Directory.systemTemp.createTempSync('hkbridge-echo');
       addTearDown(() => dir.deleteSync(recursive: true));
       final hello = File('${dir.path}/hello')

@@ -1,5 +1,5 @@
 // Record a real app's healthkit_permissions traffic on a device, as a transcript for
-// `hkbridge replay --match value recorded.jsonl`.
+// `hkbridge replay recorded.jsonl` (with matchers for the ids and times the device made up).
 //
 // Use this binding instead of WidgetsFlutterBinding in main() of a debug build (or in an
 // integration test): every message the app sends on the recorded channels is written to
@@ -21,9 +21,16 @@ class RecordingBinding extends WidgetsFlutterBinding {
         super.createBinaryMessenger(),
         onLine: sink.writeln,
         methodChannels: const {'healthkit_permissions'},
-        // The first line says what the recording was made on; `hkbridge replay` uses it.
+        // The first line says what the recording was made on and which app made it;
+        // `hkbridge replay` sets the emulator up from it (the app's identity included). The
+        // bundle id and name are the app's own (e.g. from package_info_plus).
         header: const HkTranscriptHeader(
-            version: 'my_app 1.0.0', channels: ['healthkit_permissions'], device: 'iPhone'),
+            version: 'my_app 1.0.0',
+            channels: ['healthkit_permissions'],
+            device: 'iPhone',
+            bundleId: 'com.example.my_app',
+            appName: 'My App'),
+        // Each exchange gets `at`, the device's clock when it was sent (the default clock).
       );
 }
 
