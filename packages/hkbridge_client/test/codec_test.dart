@@ -62,6 +62,51 @@ void main() {
     });
   });
 
+  group("Flutter's codec shapes (MethodCall and ByteData in and out)", () {
+    Uint8List bytes(ByteData? d) => Uint8List.sublistView(d!);
+
+    test('encodeMethodCall takes an HkMethodCall and gives ByteData', () {
+      final ByteData encoded =
+          methods.encodeMethodCall(const HkMethodCall('x', <String, Object?>{'a': 2}));
+      expect(bytes(encoded), hex('07 01 78 0d 01 07 01 61 03 02000000'));
+      expect(bytes(methods.encodeMethodCall(const HkMethodCall('isAvailable'))),
+          hex('07 0b 697341766169 6c61626c65 00'));
+    });
+
+    test('decodeMethodCall reads ByteData; no data is a codec error', () {
+      final call = methods.decodeMethodCall(ByteData.sublistView(hex('07 01 78 0d 01 07 01 61 03 02000000')));
+      expect(call.method, 'x');
+      expect(call.arguments, {'a': 2});
+      expect(() => methods.decodeMethodCall(null),
+          throwsA(isA<HkCodecException>().having((e) => e.kind, 'kind', HkCodecErrorKind.truncated)));
+    });
+
+    test('decodeEnvelope returns the result, or throws HkPlatformException', () {
+      expect(methods.decodeEnvelope(ByteData.sublistView(hex('00 01'))), true);
+      expect(
+          () => methods.decodeEnvelope(
+              ByteData.sublistView(hex('01 07 01 45 07 01 6d 0d 00 07 02 7374'))),
+          throwsA(isA<HkPlatformException>()
+              .having((e) => e.code, 'code', 'E')
+              .having((e) => e.message, 'message', 'm')
+              .having((e) => e.stacktrace, 'stacktrace', 'st')));
+    });
+
+    test('envelopes are ByteData, the error one with named fields as Flutter has them', () {
+      expect(bytes(methods.encodeSuccessEnvelope(true)), hex('00 01'));
+      expect(bytes(methods.encodeErrorEnvelope(code: 'E', details: const <String, Object?>{})),
+          hex('01 07 01 45 00 0d 00'));
+    });
+
+    test('encodeMessage / decodeMessage: null is no data', () {
+      const codec = HkMessageCodec();
+      expect(codec.encodeMessage(null), isNull);
+      expect(codec.decodeMessage(null), isNull);
+      expect(bytes(codec.encodeMessage('a')), hex('07 01 61'));
+      expect(codec.decodeMessage(ByteData.sublistView(hex('07 01 61'))), 'a');
+    });
+  });
+
   group('method codec', () {
     test('isAvailable with no arguments', () {
       expect(methods.encodeMethodCallBytes('isAvailable'), hex('07 0b 697341766169 6c61626c65 00'));
