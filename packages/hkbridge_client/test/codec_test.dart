@@ -1,4 +1,4 @@
-// The pure-Dart codec against bytes worked out by hand from Flutter's format (../../codec.md).
+// The pure-Dart codec against bytes worked out by hand from Flutter's format (../../protocol/codec.md).
 
 import 'dart:typed_data';
 

@@ -1,4 +1,4 @@
-// Frames (../../frames.md) against bytes laid out by hand from the frame table.
+// Frames (../../protocol/frames.md) against bytes laid out by hand from the frame table.
 
 import 'dart:typed_data';
 

@@ -1,4 +1,4 @@
-// Transcript lines (../../transcripts.md) from exact bytes, and their order.
+// Transcript lines (../../protocol/transcripts.md) from exact bytes, and their order.
 
 import 'dart:typed_data';
 
@@ -138,7 +138,12 @@ void main() {
         'protocol': 1,
         'emulator': '0.1.0',
         'channels': ['my_health', 'hkbridge/control'],
-        'device': {'model': 'iPad', 'osVersion': '17.0', 'restricted': false, 'bundleId': 'b'},
+        'device': {
+          'model': 'iPad',
+          'osVersion': '17.0',
+          'restricted': false,
+          'bundleId': 'com.example.app'
+        },
       }));
       expect(
           HkTranscriptHeader.fromHello(hello).toLine(),
@@ -146,7 +151,7 @@ void main() {
           '"osVersion": "17.0"}}');
     });
 
-    test('from HELLO of other profiles: profiles, and no channels (as serve --record writes)',
+    test('from HELLO of other profiles: profiles, no channels, a bundle id not the default one',
         () {
       final hello = HkBridgeHello.decode(const HkMessageCodec().encode({
         'protocol': 1,
@@ -158,7 +163,7 @@ void main() {
       expect(
           HkTranscriptHeader.fromHello(hello).toLine(),
           '{"hkbridge": {"version": "0.1.0", "profiles": ["health"], "device": "iPhone", '
-          '"osVersion": "17.5"}}');
+          '"osVersion": "17.5", "bundleId": "b"}}');
     });
   });
 

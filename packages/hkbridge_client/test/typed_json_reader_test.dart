@@ -1,4 +1,4 @@
-// Typed JSON read back into Dart values (../../typed-json.md), Dart equality as a test's
+// Typed JSON read back into Dart values (../../protocol/typed-json.md), Dart equality as a test's
 // `equals` sees channel values, and replay's verdict on one exchange.
 
 import 'dart:typed_data';

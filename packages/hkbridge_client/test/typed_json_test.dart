@@ -1,4 +1,4 @@
-// Typed JSON for Dart values (../../typed-json.md), each form pinned as text.
+// Typed JSON for Dart values (../../protocol/typed-json.md), each form pinned as text.
 
 import 'dart:typed_data';
 
@@ -16,7 +16,7 @@ void main() {
     'float with a fraction': [-3.14, '-3.14'],
     'whole float keeps its .0': [1.0, '1.0'],
     'negative zero': [-0.0, '-0.0'],
-    // The canonical form of ../../typed-json.md: exponent without "+", plain up to 2^53.
+    // The canonical form of ../../protocol/typed-json.md: exponent without "+", plain up to 2^53.
     'huge float uses an exponent without +': [1e300, '1e300'],
     'tiny float': [1e-5, '1e-5'],
     '2^53 is plain, above it an exponent': [

@@ -1,4 +1,4 @@
-// A running `hkbridge serve` process, driven over its stdin/stdout frames (../../frames.md).
+// A running `hkbridge serve` process, driven over its stdin/stdout frames (../../protocol/frames.md).
 
 import 'dart:async';
 import 'dart:collection';

@@ -1,6 +1,6 @@
 // Flutter's standard message and method codecs, in pure Dart (no Flutter import), so that the
 // HELLO frame and the control channel can be read in a plain `dart test` too. The bytes are the
-// ones Flutter's `StandardMessageCodec` / `StandardMethodCodec` write (../../codec.md).
+// ones Flutter's `StandardMessageCodec` / `StandardMethodCodec` write (../../protocol/codec.md).
 
 import 'dart:convert';
 import 'dart:typed_data';

@@ -1,4 +1,4 @@
-// Typed helpers for the emulator's control channel `hkbridge/control` (../../channel-api.md).
+// Typed helpers for the emulator's control channel `hkbridge/control` (../../protocol/channel-api.md).
 
 import 'dart_equality.dart';
 import 'invoke.dart';
@@ -42,7 +42,7 @@ class HkControl {
   /// Back to the state `serve` started with: the device, iOS version and channels of its
   /// command line (`--device`, `--os`, ...; without them an iPhone on iOS 17.5), bundle id
   /// `com.example.app`, clock at 2024-01-01T00:00:00Z, uuid counter 0, grant-all prompts, empty
-  /// store, an empty call log and no stubs or latencies (../../state.md).
+  /// store, an empty call log and no stubs or latencies (../../protocol/state.md).
   Future<void> reset() async {
     await _call('reset');
   }
@@ -103,7 +103,7 @@ class HkControl {
 
   /// Adds samples written by another app or device (no authorization needed); returns their
   /// uuids in order. [records] are record maps as `writeRecord` takes them
-  /// (../../records.md). The source is `{bundleId, name}`: give [sourceBundleId] whenever
+  /// (../../protocol/records.md). The source is `{bundleId, name}`: give [sourceBundleId] whenever
   /// [sourceName] is given (hkbridge refuses a source without a bundle id).
   Future<List<String>> addSamples(List<Map<String, Object?>> records,
       {String? sourceBundleId, String? sourceName}) async {
@@ -156,7 +156,7 @@ class HkControl {
   }
 
   /// The plugin calls the emulator received since the last [reset] (or [clearCalls]), oldest
-  /// first (../../verification.md). Lets a test assert what the plugin sent, like mockito's
+  /// first (../../protocol/verification.md). Lets a test assert what the plugin sent, like mockito's
   /// `verify`: `expect((await control.calls()).map((c) => c.method), ['isAvailable'])`.
   Future<List<HkCall>> calls() async {
     final result = await _call('calls');

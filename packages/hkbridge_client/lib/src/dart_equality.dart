@@ -1,5 +1,5 @@
 // Equality of decoded channel values as a Dart test's `equals` sees them (replay's `value` mode,
-// ../../transcripts.md).
+// ../../protocol/transcripts.md).
 
 import 'dart:typed_data';
 

@@ -1,4 +1,4 @@
-// The harness frame format (../../frames.md): a uint32 LE length N, then N bytes of body:
+// The harness frame format (../../protocol/frames.md): a uint32 LE length N, then N bytes of body:
 // kind (1), flags (1; bit 0 = null payload), id (uint32 LE), channel length L (uint16 LE),
 // channel name (L bytes of UTF-8), payload (the rest).
 

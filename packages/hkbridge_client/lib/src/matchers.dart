@@ -1,4 +1,4 @@
-// Matchers and bindings of a replay (../../matchers.md), as `hkbridge replay` applies them:
+// Matchers and bindings of a replay (../../protocol/matchers.md), as `hkbridge replay` applies them:
 // path patterns, the matchers, and the walk that compares a recorded reply with the one the
 // emulator gave, binding recorded uuids to the emulator's.
 

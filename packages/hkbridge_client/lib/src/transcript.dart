@@ -1,4 +1,4 @@
-// Transcript lines (../../transcripts.md, ../../transcript.schema.json) from the exact
+// Transcript lines (../../protocol/transcripts.md, ../../transcript.schema.json) from the exact
 // bytes of an exchange, in the format `hkbridge serve --record` writes.
 
 import 'dart:typed_data';
@@ -106,9 +106,9 @@ class HkTranscriptHeader {
       this.appName});
 
   /// From an emulator's HELLO: its version, its plugin channels (the control channel left
-  /// out: it is always there), and the device and iOS version it started with: the header
-  /// `hkbridge serve --record` writes for the same session. (The bundle id is left out, as
-  /// there: serve always starts with the default one, and replay treats it as information.)
+  /// out: it is always there), the device and iOS version it started with, and its bundle id
+  /// when it is not the default one (`serve --bundle-id`): the header `hkbridge serve --record`
+  /// writes for the same session. (HELLO does not carry an `appName`: pass one yourself.)
   /// An emulator serving other profiles than the default one alone gets `profiles`, and then no
   /// `channels` (HELLO does not say which of its channels are the default profile's).
   factory HkTranscriptHeader.fromHello(HkBridgeHello hello) {
@@ -117,6 +117,7 @@ class HkTranscriptHeader {
     final profiles = hello.profiles;
     final onlyDefault =
         profiles.isEmpty || (profiles.length == 1 && profiles.first == defaultProfile);
+    final bundleId = text(device['bundleId']);
     return HkTranscriptHeader(
       version: hello.emulator,
       channels: onlyDefault
@@ -128,8 +129,12 @@ class HkTranscriptHeader {
       profiles: onlyDefault ? null : profiles,
       device: text(device['model']),
       osVersion: text(device['osVersion']),
+      bundleId: bundleId == defaultBundleId ? null : bundleId,
     );
   }
+
+  /// The app the emulator is when nothing else is said.
+  static const String defaultBundleId = 'com.example.app';
 
   static const String controlChannel = 'hkbridge/control';
 

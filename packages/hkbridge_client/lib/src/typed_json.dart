@@ -1,4 +1,4 @@
-// Typed JSON ("channel JSON", ../../typed-json.md) for Dart values, as transcripts carry them.
+// Typed JSON ("channel JSON", ../../protocol/typed-json.md) for Dart values, as transcripts carry them.
 
 import 'dart:convert';
 import 'dart:typed_data';
@@ -104,7 +104,7 @@ void _writeMap(StringBuffer out, Map<Object?, Object?> map) {
   }
 }
 
-/// A finite double in the canonical typed-JSON form ([the typed JSON page](../../typed-json.md)):
+/// A finite double in the canonical typed-JSON form ([the typed JSON page](../../protocol/typed-json.md)):
 /// the shortest digits that read back to the same value, always with a `.` or an exponent, plain
 /// decimal for magnitudes from 1e-4 up to 2^53, an exponent without `+` or leading zeros outside
 /// (`1.0`, `-0.0`, `9007199254740992.0`, `9.007199254740994e15`, `1e300`, `1e-5`, `5e-324`).

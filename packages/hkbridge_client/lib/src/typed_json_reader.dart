@@ -1,4 +1,4 @@
-// Typed JSON ("channel JSON", ../../typed-json.md) read back into Dart values for the codec.
+// Typed JSON ("channel JSON", ../../protocol/typed-json.md) read back into Dart values for the codec.
 
 import 'dart:convert';
 import 'dart:typed_data';
