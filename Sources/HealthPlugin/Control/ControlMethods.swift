@@ -118,8 +118,8 @@ enum ControlMethods {
       error.didYouMean = meant
       throw error
     }
-    let codeText = try args.choice("code", of: faultCodes.map(\.rawValue))
-    let code = HealthErrorCode(rawValue: codeText) ?? .readError
+    let codeText = try args.choice("code", of: faultCodes.map(\.wireCode))
+    let code = HealthErrorCode(wireCode: codeText) ?? .readError
     let hkErrorCode = try args.optionalInt("hkErrorCode")
     if let hkErrorCode, hkErrorCode < 0 {
       throw HealthError.invalidArgument(
