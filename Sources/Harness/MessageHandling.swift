@@ -15,6 +15,9 @@ public protocol MessageHandling: AnyObject {
   /// The channels that take method calls (a recording writes `call` lines for them and
   /// `message` lines for the others).
   var methodChannels: [String] { get }
+  /// Sets what runs before a `setLatency` delay (serve writes the replies already made, so a
+  /// client sees the delay).
+  func setBeforeDelay(_ hook: @escaping () -> Void)
 }
 
 extension MessageHandling {
@@ -22,6 +25,10 @@ extension MessageHandling {
   public var profileNames: [String] { [] }
   /// Every channel, when the handler does not say otherwise.
   public var methodChannels: [String] { channels }
+  /// A handler with no delays has nothing to run before one.
+  public func setBeforeDelay(_ hook: @escaping () -> Void) {}
 }
 
-extension Dispatcher: MessageHandling {}
+extension Dispatcher: MessageHandling {
+  public func setBeforeDelay(_ hook: @escaping () -> Void) { beforeDelay = hook }
+}

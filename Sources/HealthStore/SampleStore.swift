@@ -91,8 +91,9 @@ public struct SampleStore: Sendable {
   public mutating func remove(uuid: String) -> Bool {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
     if let sample = slots[slot] {
-      deletions[sample.identifier(in: kinds), default: []].append(
-        DeletedSample(uuid: uuid, anchor: nextSequence))
+      let kind = kinds[sample.kind]
+      deletions[kind.identifier, default: []].append(
+        DeletedSample(uuid: uuid, anchor: nextSequence, source: kind.source.bundleId))
       nextSequence += 1
     }
     discard(slot: slot)
@@ -221,6 +222,9 @@ public struct DeletedSample: Hashable, Sendable {
   public var uuid: String
   /// The anchor of the delete.
   public var anchor: Int
+  /// The bundle id of the deleted sample's source (so that a query can keep the privacy rule:
+  /// an app that may not read a type hears only of its own deletes).
+  public var source: String
 }
 
 /// The answer of `SampleStore.changes(of:since:)`.

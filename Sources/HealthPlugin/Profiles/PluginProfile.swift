@@ -30,9 +30,9 @@ public struct ProfileChannel: Sendable {
 /// How one channel answers a message.
 public struct ChannelHandler: Sendable {
   enum Kind: Sendable {
-    /// This project's own API (`healthkit_permissions`): the ``MethodHandler`` pipeline,
-    /// ``ErrorMapping``, faults.
-    case builtin(MethodIndex)
+    /// The strict method pipeline (``MethodHandler``: keys, checks, faults, ``ErrorMapping``),
+    /// shared by `healthkit_permissions` and the control channel.
+    case strictMethods(MethodIndex)
     /// A StandardMethodCodec method channel of a profile.
     case methods(ProfileMethodIndex, ProfileErrorMapping)
     /// A BasicMessageChannel: raw bytes in, raw bytes out.
@@ -107,13 +107,4 @@ struct ProfileMethodIndex: Sendable {
   init(_ table: ProfileMethodTable) { self.table = table }
 
   func method(_ name: String) -> ProfileMethod? { table[name] }
-}
-
-extension Dictionary where Key == String, Value == ProfileMethod {
-  /// The union of method tables; names must not overlap (a unit test checks it).
-  static func merging(_ tables: [ProfileMethodTable]) -> ProfileMethodTable {
-    var all: ProfileMethodTable = [:]
-    for table in tables { all.merge(table) { first, _ in first } }
-    return all
-  }
 }
