@@ -39,6 +39,8 @@ public final class PlaybackHandler: MessageHandling {
   /// The model's method channels (a Pigeon channel carries messages, not calls).
   private let methodChannelSet: Set<String>
   private var recorded: [Recorded] = []
+  /// The unused exchanges by channel and request.
+  private var index = PlaybackIndex()
   private var next = 0
   private let warn: (String) -> Void
   private let appendPath: String?
@@ -58,6 +60,7 @@ public final class PlaybackHandler: MessageHandling {
       let header = transcript.header?.matchers
       for (line, exchange) in transcript.exchanges {
         let matchers = header.map { $0.merged(with: exchange.matchers) } ?? exchange.matchers
+        index.add(recorded.count, exchange: exchange, matchers: matchers)
         recorded.append(
           Recorded(file: transcript.path, line: line, exchange: exchange, matchers: matchers))
       }
@@ -85,6 +88,7 @@ public final class PlaybackHandler: MessageHandling {
     ).request
     if mode != .all, let index = match(channel: channel, payload: payload, request: request) {
       recorded[index].used = true
+      self.index.remove(index)
       next = index + 1
       let exchange = recorded[index].exchange
       if let bytes = exchange.replyBytes { return bytes.bytes }
@@ -103,8 +107,7 @@ public final class PlaybackHandler: MessageHandling {
 
   /// The index of the recorded exchange that answers this request, or `nil`.
   func match(channel: String, payload: [UInt8]?, request: TranscriptRequest) -> Int? {
-    let order = Array(next..<recorded.count) + Array(0..<min(next, recorded.count))
-    return order.first { i in
+    index.first(channel: channel, request: request, payload: payload, next: next) { i in
       let r = recorded[i]
       return !r.used && r.exchange.channel == channel
         && differences(r, payload: payload, request: request, limit: 1).count == 0

@@ -1,0 +1,168 @@
+import FlutterCodec
+
+/// The recorded exchanges of `serve --playback`, indexed so that finding the one that answers a
+/// call costs about the same however long the recording is and in whatever order it is played
+/// (protocol/playback.md). An exchange is filed under its channel and request: under a hash of
+/// its method and arguments (or message) when no matcher applies to its request, else under its
+/// channel and method alone; and under a hash of its request bytes (which is how malformed
+/// payloads, and a call recorded where a message is sent, match). Each list holds the unused
+/// exchanges in recorded order.
+struct PlaybackIndex {
+  struct Key: Hashable {
+    enum Kind: Hashable {
+      /// Method and arguments (or message) by value, as Dart compares them.
+      case value
+      /// Method only: the exchange's matchers apply to its request.
+      case loose
+      /// The request bytes.
+      case bytes
+    }
+    var kind: Kind
+    var channel: String
+    var method: String?
+    var hash: Int
+  }
+
+  private var lists: [Key: [Int]] = [:]
+  private var keysOf: [[Key]] = []
+
+  /// Files exchange `index` (indices must be added in increasing order).
+  mutating func add(_ index: Int, exchange: TranscriptExchange, matchers: ValueMatchers?) {
+    let loose = matchers?.touchesRequest ?? false
+    var keys: [Key] = []
+    if let key = Self.valueKey(exchange.channel, exchange.request, loose: loose) {
+      keys.append(key)
+    }
+    keys.append(Self.bytesKey(exchange.channel, exchange.payload))
+    for key in keys { lists[key, default: []].append(index) }
+    keysOf.append(keys)
+  }
+
+  /// Takes exchange `index` out of every list (it has been used).
+  mutating func remove(_ index: Int) {
+    for key in keysOf[index] {
+      guard var list = lists[key] else { continue }
+      let at = Self.firstPosition(in: list, atLeast: index)
+      if at < list.count && list[at] == index { list.remove(at: at) }
+      lists[key] = list.isEmpty ? nil : list
+    }
+  }
+
+  /// The unused exchange that answers a request: among the candidates filed under the request's
+  /// keys, the first from `next` on (then from the start) that `matches` accepts.
+  func first(
+    channel: String, request: TranscriptRequest, payload: [UInt8]?, next: Int,
+    matches: (Int) -> Bool
+  ) -> Int? {
+    var keys = [Self.bytesKey(channel, payload)]
+    if let key = Self.valueKey(channel, request, loose: false) { keys.append(key) }
+    if let key = Self.valueKey(channel, request, loose: true) { keys.append(key) }
+    let found = keys.compactMap { lists[$0] }
+    // The first match from `next` on; only when there is none, the first before `next`.
+    var after: Int?
+    for list in found {
+      let split = Self.firstPosition(in: list, atLeast: next)
+      let bound = after ?? Int.max
+      if let match = list[split...].prefix(while: { $0 < bound }).first(where: matches) {
+        after = match
+      }
+    }
+    if after != nil { return after }
+    var before: Int?
+    for list in found {
+      let bound = min(before ?? Int.max, next)
+      if let match = list.prefix(while: { $0 < bound }).first(where: matches) { before = match }
+    }
+    return before
+  }
+
+  static func firstPosition(in list: [Int], atLeast value: Int) -> Int {
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) / 2
+      if list[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  static func valueKey(_ channel: String, _ request: TranscriptRequest, loose: Bool) -> Key? {
+    switch request {
+    case .call(let call?):
+      if loose { return Key(kind: .loose, channel: channel, method: call.method, hash: 0) }
+      return Key(
+        kind: .value, channel: channel, method: call.method,
+        hash: DartHash.value(call.arguments))
+    case .call(nil): return nil
+    case .message(let value):
+      if loose { return Key(kind: .loose, channel: channel, method: nil, hash: 0) }
+      return Key(kind: .value, channel: channel, method: nil, hash: DartHash.value(value))
+    }
+  }
+
+  static func bytesKey(_ channel: String, _ payload: [UInt8]?) -> Key {
+    var hasher = Hasher()
+    if let payload { hasher.combine(payload) } else { hasher.combine(-1) }
+    return Key(kind: .bytes, channel: channel, method: nil, hash: hasher.finalize())
+  }
+}
+
+/// A hash of a channel value that agrees with ``DartEquality``: values Dart finds equal hash
+/// alike (numbers by value, maps whatever their order).
+enum DartHash {
+  static func value(_ v: ChannelValue) -> Int {
+    var hasher = Hasher()
+    combine(v, into: &hasher)
+    return hasher.finalize()
+  }
+
+  static func combine(_ v: ChannelValue, into hasher: inout Hasher) {
+    if let number = DartEquality.number(v) {
+      hasher.combine(1)
+      switch number {
+      case .integer(let i): hasher.combine(i)
+      case .bigInteger(let text): hasher.combine(text)
+      case .double(let d):
+        if let exact = Int64(exactly: d) {
+          hasher.combine(exact)
+        } else {
+          hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern)
+        }
+      }
+      return
+    }
+    switch v {
+    case .null: hasher.combine(2)
+    case .bool(let b): hasher.combine(b ? 3 : 4)
+    case .string(let s):
+      hasher.combine(5)
+      hasher.combine(s)
+    case .list(let items):
+      hasher.combine(6)
+      hasher.combine(items.count)
+      for item in items { combine(item, into: &hasher) }
+    case .map(let entries):
+      // Dart equality ignores order (and a repeated key's earlier values): a sum over the set
+      // of distinct entries.
+      hasher.combine(7)
+      var seen: Set<Int> = []
+      var sum = 0
+      for entry in entries {
+        var inner = Hasher()
+        combine(entry.key, into: &inner)
+        combine(entry.value, into: &inner)
+        let h = inner.finalize()
+        if seen.insert(h).inserted { sum &+= h }
+      }
+      hasher.combine(sum)
+    case .ext(let tag, let inner):
+      hasher.combine(8)
+      hasher.combine(tag)
+      combine(inner, into: &hasher)
+    default:
+      // Typed lists (and anything else): by kind only; equality decides.
+      hasher.combine(9)
+      hasher.combine(v.typeName)
+    }
+  }
+}
