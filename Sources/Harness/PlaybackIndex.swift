@@ -41,10 +41,14 @@ struct PlaybackIndex {
   /// Takes exchange `index` out of every list (it has been used).
   mutating func remove(_ index: Int) {
     for key in keysOf[index] {
-      guard var list = lists[key] else { continue }
+      guard let list = lists[key] else { continue }
+      if list.count == 1 {
+        if list[0] == index { lists[key] = nil }
+        continue
+      }
       let at = Self.firstPosition(in: list, atLeast: index)
-      if at < list.count && list[at] == index { list.remove(at: at) }
-      lists[key] = list.isEmpty ? nil : list
+      // In place: a copy of the list would cost as much as a scan.
+      if at < list.count && list[at] == index { lists[key]!.remove(at: at) }
     }
   }
 

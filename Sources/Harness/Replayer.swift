@@ -72,6 +72,17 @@ public struct Replayer {
   /// Replays one transcript; with `update`, also builds the rewritten transcript (replies filled
   /// in or replaced, values rewritten from hex where they disagreed).
   public func replay(_ transcript: Transcript, update: Bool = false) -> FileReplayResult {
+    var mismatches: [ReplayMismatch] = []
+    var result = replay(transcript, update: update) { mismatches.append($0) }
+    result.mismatches = mismatches
+    return result
+  }
+
+  /// ``replay(_:update:)``, each mismatch handed to `onMismatch` as it is found instead of
+  /// kept in the result (only counted there).
+  public func replay(
+    _ transcript: Transcript, update: Bool = false, onMismatch: (ReplayMismatch) -> Void
+  ) -> FileReplayResult {
     let header = transcript.header
     let handler =
       makeConfiguredHandler.map { $0(setup.completed(by: header)) } ?? makeHandler()
@@ -90,7 +101,7 @@ public struct Replayer {
         actualBytes: actualBytes, matchers: matchers)
       {
         result.failed += 1
-        result.mismatches.append(mismatch)
+        onMismatch(mismatch)
       } else {
         result.passed += 1
       }
