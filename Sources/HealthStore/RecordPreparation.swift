@@ -73,8 +73,8 @@ extension HealthStore {
   /// every sample.
   @discardableResult
   public func commitRecord(_ record: PreparedRecord, source: SampleSource) -> WrittenRecord {
-    let memberUUIDs = record.members.map { _ in mintUUID() }
-    let mainUUID = record.main.map { _ in mintUUID() }
+    let memberUUIDs = record.members.map { _ in mintUUID(for: source) }
+    let mainUUID = record.main.map { _ in mintUUID(for: source) }
     for (member, uuid) in zip(record.members, memberUUIDs) {
       samples.insert(stored(member, uuid: uuid, source: source, container: mainUUID))
     }
