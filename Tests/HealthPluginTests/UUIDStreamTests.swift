@@ -32,8 +32,9 @@ import Testing
     #expect(Self.appWrite(after: ["other.app", "com.apple.Health"], read: .granted) == nothing)
     let h = Harness()
     h.allow(["steps"])
-    #expect(h.ok("writeRecord", record("steps", [("value", 7), ("unit", "count")]))?["uuid"]
-      == .string(uuid(1)))
+    #expect(
+      h.ok("writeRecord", record("steps", [("value", 7), ("unit", "count")]))?["uuid"]
+        == .string(uuid(1)))
   }
 
   /// Each other source has its own stream from 1; uuidSeed and the app's writes move only the
@@ -53,8 +54,9 @@ import Testing
     // No source: com.apple.Health's stream (FNV-1a 64 low 48 bits: 050a74727d70).
     #expect(add(nil) == [.string(uuid(1, source: "050a7472-7d70"))])
     h.allow(["steps"])
-    #expect(h.ok("writeRecord", record("steps", [("value", 7), ("unit", "count")]))?["uuid"]
-      == .string(uuid(42)))
+    #expect(
+      h.ok("writeRecord", record("steps", [("value", 7), ("unit", "count")]))?["uuid"]
+        == .string(uuid(42)))
     h.setUp("reset")
     #expect(add("other.app") == [.string(uuid(1, source: SourcePrefix.otherApp))])
   }
