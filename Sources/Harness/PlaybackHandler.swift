@@ -118,6 +118,13 @@ public final class PlaybackHandler: MessageHandling {
     _ r: Recorded, payload: [UInt8]?, request: TranscriptRequest, limit: Int
   ) -> ValueDiff {
     let exact = !(r.matchers?.touchesRequest ?? false)
+    if case .message(.null) = r.exchange.request, case .message(.null) = request,
+      Self.isMalformedMessage(r.exchange.payload) || Self.isMalformedMessage(payload)
+    {
+      // Bytes that are not one message read as null: they match only the same bytes.
+      let same = r.exchange.payload == payload
+      return ValueDiff.compare(.bool(true), .bool(same), root: [.key("messageHex")], limit: limit)
+    }
     switch (r.exchange.request, request) {
     case (.call(let a?), .call(let b?))
     where exact && a.method == b.method && DartEquality.equal(a.arguments, b.arguments):
@@ -141,6 +148,12 @@ public final class PlaybackHandler: MessageHandling {
       return ValueDiff.compare(
         .bool(true), .bool(same), root: [.key("callHex")], limit: limit)
     }
+  }
+
+  /// A payload recorded as `"message": null` that is not a null payload nor null's one byte.
+  static func isMalformedMessage(_ payload: [UInt8]?) -> Bool {
+    guard let payload else { return false }
+    return payload != [0]
   }
 
   /// `PLAYBACK_MISS`, naming the nearest recorded call (same channel and method first, then the
