@@ -228,6 +228,14 @@ extension PlaybackHandler {
     -> PlaybackHandler
   {
     let transcripts = try options.playbackPaths.map { try TranscriptReader.read(path: $0) }
+    // Checked as replay checks them: bytes sent to the plugin are bytes replay would accept.
+    for transcript in transcripts {
+      for (line, exchange) in transcript.exchanges {
+        if let problem = TranscriptConsistency.problem(exchange) {
+          throw TranscriptError(file: transcript.path, line: line, message: problem)
+        }
+      }
+    }
     return try PlaybackHandler(
       transcripts: transcripts, model: model, mode: options.playbackMode,
       warn: { logger.warning($0) })

@@ -13,13 +13,17 @@ public enum TranscriptReader {
   /// reads back.
   static let wrapperDepth = 3
 
+  /// The most bytes a transcript file may hold (`replay`, `--playback` and scenarios alike): a
+  /// bigger file, or one that never ends (`/dev/zero`), is refused rather than read on.
+  public static let maximumFileBytes = 256 << 20
+
   /// Reads and parses a transcript file.
   public static func read(path: String, requireReply: Bool = true) throws(TranscriptError)
     -> Transcript
   {
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.readFile(path)
+      bytes = try FileIO.readFile(path, limit: maximumFileBytes)
     } catch {
       throw TranscriptError(file: path, line: 0, message: error.message)
     }
