@@ -131,7 +131,9 @@ public final class JSONLServer {
     if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
     let value: ChannelValue
     do {
-      value = try ChannelJSON.parse(utf8: Array(bytes))
+      // The line and its `call` wrap the value, as in a transcript (same depth as replay).
+      value = try ChannelJSON.parse(
+        utf8: Array(bytes), wrapperDepth: TranscriptReader.wrapperDepth)
     } catch {
       appendError(column: Self.column(in: error.message), "\(error.path): \(error.message)")
       return
