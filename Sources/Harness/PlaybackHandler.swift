@@ -71,6 +71,12 @@ public final class PlaybackHandler: MessageHandling {
       guard appendFD >= 0 else {
         throw FileIOError(path: appendPath, message: "cannot append: \(FileIO.errnoText())")
       }
+      try endWithWholeLine(appendPath)
+      // The model answers new calls from the state the whole file leaves it in, as replay's
+      // emulator has when it reaches the appended lines (protocol/playback.md).
+      for (_, exchange) in transcripts.first?.exchanges ?? [] {
+        _ = model.handleMessage(channel: exchange.channel, payload: exchange.payload)
+      }
     }
   }
 
@@ -206,6 +212,25 @@ public final class PlaybackHandler: MessageHandling {
     case .error(let error)?: return codec.encodeErrorEnvelope(error)
     case .message(let value)?: return StandardMessageCodec().encode(value)
     case .notImplemented?, .undecodable?, nil: return nil
+    }
+  }
+
+  /// Before the first append: a file whose last line has no newline gets one; a last line cut
+  /// short by an earlier crash is cut off (with a warning), so appended lines start whole.
+  private func endWithWholeLine(_ path: String) throws(FileIOError) {
+    let bytes = try FileIO.readFile(path, limit: TranscriptReader.maximumFileBytes)
+    guard let last = bytes.last, last != UInt8(ascii: "\n") else { return }
+    if let torn = TranscriptReader.tornFinalLine(bytes) {
+      guard ftruncate(appendFD, off_t(bytes.count - torn.count)) == 0 else {
+        throw FileIOError(
+          path: path, message: "cannot cut its torn last line: \(FileIO.errnoText())")
+      }
+      warn("\(path): cut off its last line, cut short by an earlier run (\(torn.count) bytes)")
+      return
+    }
+    let newline: [UInt8] = [UInt8(ascii: "\n")]
+    if let code = newline.withUnsafeBytes({ FileIO.writeAll(appendFD, $0) }) {
+      throw FileIOError(path: path, message: "cannot append: \(String(cString: strerror(code)))")
     }
   }
 
