@@ -113,13 +113,14 @@ struct BoundsBench {
       codec.encodeMethodCall(
         MethodCall("readRecords", .object([("type", "steps"), ("limit", .int($0 + 1))])))
     }
+    var replies: [[UInt8]?] = []
+    replies.reserveCapacity(count)
     let start = monotonicNanoseconds()
-    var wrong = 0
-    for (i, payload) in zip(order, payloads) {
-      let reply = handler.handleMessage(channel: "healthkit_permissions", payload: payload)
-      if reply != codec.encodeSuccessEnvelope(.int(i)) { wrong += 1 }
+    for payload in payloads {
+      replies.append(handler.handleMessage(channel: "healthkit_permissions", payload: payload))
     }
     let elapsed = Double(monotonicNanoseconds() - start)
+    let wrong = zip(order, replies).filter { $1 != codec.encodeSuccessEnvelope(.int($0)) }.count
     return wrong == 0 ? elapsed / Double(count) : nil
   }
 

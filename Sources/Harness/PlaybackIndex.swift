@@ -8,48 +8,54 @@ import FlutterCodec
 /// payloads, and a call recorded where a message is sent, match). Each list holds the unused
 /// exchanges in recorded order.
 struct PlaybackIndex {
-  struct Key: Hashable {
-    enum Kind: Hashable {
-      /// Method and arguments (or message) by value, as Dart compares them.
-      case value
-      /// Method only: the exchange's matchers apply to its request.
-      case loose
-      /// The request bytes.
-      case bytes
-    }
-    var kind: Kind
-    var channel: String
-    var method: String?
-    var hash: Int
+  /// What a key hashes besides the channel.
+  enum Kind: Hashable {
+    /// Method and arguments (or message) by value, as Dart compares them.
+    case value
+    /// Method only: the exchange's matchers apply to its request.
+    case loose
+    /// The request bytes.
+    case bytes
   }
 
-  private var lists: [Key: [Int]] = [:]
-  private var keysOf: [[Key]] = []
+  /// A key is a hash of its kind, channel and request: exchanges that collide are told apart by
+  /// the caller's `matches`, so a key needs no strings (and costs one Int to look up).
+  private var lists: [Int: [Int]] = [:]
+  /// Per exchange: its value (or loose) key, and its bytes key.
+  private var valueKeys: [Int?] = []
+  private var bytesKeys: [Int] = []
+  /// Exchanges filed under a loose key (none: no loose lookup).
+  private var looseCount = 0
 
   /// Files exchange `index` (indices must be added in increasing order).
   mutating func add(_ index: Int, exchange: TranscriptExchange, matchers: ValueMatchers?) {
     let loose = matchers?.touchesRequest ?? false
-    var keys: [Key] = []
-    if let key = Self.valueKey(exchange.channel, exchange.request, loose: loose) {
-      keys.append(key)
+    let valueKey = Self.valueKey(exchange.channel, exchange.request, loose: loose)
+    if let valueKey {
+      lists[valueKey, default: []].append(index)
+      if loose { looseCount += 1 }
     }
-    keys.append(Self.bytesKey(exchange.channel, exchange.payload))
-    for key in keys { lists[key, default: []].append(index) }
-    keysOf.append(keys)
+    let bytesKey = Self.bytesKey(exchange.channel, exchange.payload)
+    lists[bytesKey, default: []].append(index)
+    valueKeys.append(valueKey)
+    bytesKeys.append(bytesKey)
   }
 
   /// Takes exchange `index` out of every list (it has been used).
   mutating func remove(_ index: Int) {
-    for key in keysOf[index] {
-      guard let list = lists[key] else { continue }
-      if list.count == 1 {
-        if list[0] == index { lists[key] = nil }
-        continue
-      }
-      let at = Self.firstPosition(in: list, atLeast: index)
-      // In place: a copy of the list would cost as much as a scan.
-      if at < list.count && list[at] == index { lists[key]!.remove(at: at) }
+    if let key = valueKeys[index] { remove(index, from: key) }
+    remove(index, from: bytesKeys[index])
+  }
+
+  private mutating func remove(_ index: Int, from key: Int) {
+    guard let list = lists[key] else { return }
+    if list.count == 1 {
+      if list[0] == index { lists[key] = nil }
+      return
     }
+    let at = Self.firstPosition(in: list, atLeast: index)
+    // In place: a copy of the list would cost as much as a scan.
+    if at < list.count && list[at] == index { lists[key]!.remove(at: at) }
   }
 
   /// The unused exchange that answers a request: among the candidates filed under the request's
@@ -58,13 +64,15 @@ struct PlaybackIndex {
     channel: String, request: TranscriptRequest, payload: [UInt8]?, next: Int,
     matches: (Int) -> Bool
   ) -> Int? {
-    var keys = [Self.bytesKey(channel, payload)]
-    if let key = Self.valueKey(channel, request, loose: false) { keys.append(key) }
-    if let key = Self.valueKey(channel, request, loose: true) { keys.append(key) }
-    let found = keys.compactMap { lists[$0] }
+    let empty: [Int] = []
+    let byBytes = lists[Self.bytesKey(channel, payload)] ?? empty
+    let byValue = Self.valueKey(channel, request, loose: false).flatMap { lists[$0] } ?? empty
+    let byMethod =
+      looseCount == 0
+      ? empty : Self.valueKey(channel, request, loose: true).flatMap { lists[$0] } ?? empty
     // The first match from `next` on; only when there is none, the first before `next`.
     var after: Int?
-    for list in found {
+    for list in [byValue, byBytes, byMethod] where !list.isEmpty {
       let split = Self.firstPosition(in: list, atLeast: next)
       let bound = after ?? Int.max
       if let match = list[split...].prefix(while: { $0 < bound }).first(where: matches) {
@@ -73,7 +81,7 @@ struct PlaybackIndex {
     }
     if after != nil { return after }
     var before: Int?
-    for list in found {
+    for list in [byValue, byBytes, byMethod] where !list.isEmpty {
       let bound = min(before ?? Int.max, next)
       if let match = list.prefix(while: { $0 < bound }).first(where: matches) { before = match }
     }
@@ -90,24 +98,33 @@ struct PlaybackIndex {
     return low
   }
 
-  static func valueKey(_ channel: String, _ request: TranscriptRequest, loose: Bool) -> Key? {
+  static func valueKey(_ channel: String, _ request: TranscriptRequest, loose: Bool) -> Int? {
+    var hasher = Hasher()
+    hasher.combine(loose ? Kind.loose : Kind.value)
+    hasher.combine(channel)
     switch request {
     case .call(let call?):
-      if loose { return Key(kind: .loose, channel: channel, method: call.method, hash: 0) }
-      return Key(
-        kind: .value, channel: channel, method: call.method,
-        hash: DartHash.value(call.arguments))
+      hasher.combine(call.method)
+      if !loose { DartHash.combine(call.arguments, into: &hasher) }
     case .call(nil): return nil
     case .message(let value):
-      if loose { return Key(kind: .loose, channel: channel, method: nil, hash: 0) }
-      return Key(kind: .value, channel: channel, method: nil, hash: DartHash.value(value))
+      hasher.combine(0)
+      if !loose { DartHash.combine(value, into: &hasher) }
     }
+    return hasher.finalize()
   }
 
-  static func bytesKey(_ channel: String, _ payload: [UInt8]?) -> Key {
+  static func bytesKey(_ channel: String, _ payload: [UInt8]?) -> Int {
     var hasher = Hasher()
-    if let payload { hasher.combine(payload) } else { hasher.combine(-1) }
-    return Key(kind: .bytes, channel: channel, method: nil, hash: hasher.finalize())
+    hasher.combine(Kind.bytes)
+    hasher.combine(channel)
+    if let payload {
+      hasher.combine(payload.count)
+      payload.withUnsafeBytes { hasher.combine(bytes: $0) }
+    } else {
+      hasher.combine(-1)
+    }
+    return hasher.finalize()
   }
 }
 
