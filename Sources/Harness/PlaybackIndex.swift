@@ -26,6 +26,12 @@ struct PlaybackIndex {
   private var bytesKeys: [Int] = []
   /// Exchanges filed under a loose key (none: no loose lookup).
   private var looseCount = 0
+  /// Whether the recording holds calls, messages, and requests matched by their bytes alone
+  /// (malformed ones): a well-formed request needs its bytes looked up only when one of another
+  /// kind, or a malformed one, could match it.
+  private var hasCalls = false
+  private var hasMessages = false
+  private var hasMalformed = false
 
   /// Files exchange `index` (indices must be added in increasing order).
   mutating func add(_ index: Int, exchange: TranscriptExchange, matchers: ValueMatchers?) {
@@ -34,6 +40,14 @@ struct PlaybackIndex {
     if let valueKey {
       lists[valueKey, default: []].append(index)
       if loose { looseCount += 1 }
+    }
+    switch exchange.request {
+    case .call(let call): if call == nil { hasMalformed = true } else { hasCalls = true }
+    case .message(let value):
+      hasMessages = true
+      if value.isNull && PlaybackHandler.isMalformedMessage(exchange.payload) {
+        hasMalformed = true
+      }
     }
     let bytesKey = Self.bytesKey(exchange.channel, exchange.payload)
     lists[bytesKey, default: []].append(index)
@@ -65,8 +79,16 @@ struct PlaybackIndex {
     matches: (Int) -> Bool
   ) -> Int? {
     let empty: [Int] = []
-    let byBytes = lists[Self.bytesKey(channel, payload)] ?? empty
-    let byValue = Self.valueKey(channel, request, loose: false).flatMap { lists[$0] } ?? empty
+    let valueKey = Self.valueKey(channel, request, loose: false)
+    let needsBytes: Bool
+    switch request {
+    case .call(_?): needsBytes = hasMalformed || hasMessages
+    case .call(nil): needsBytes = true
+    case .message:
+      needsBytes = hasMalformed || hasCalls || PlaybackHandler.isMalformedMessage(payload)
+    }
+    let byBytes = needsBytes ? lists[Self.bytesKey(channel, payload)] ?? empty : empty
+    let byValue = valueKey.flatMap { lists[$0] } ?? empty
     let byMethod =
       looseCount == 0
       ? empty : Self.valueKey(channel, request, loose: true).flatMap { lists[$0] } ?? empty
@@ -137,6 +159,13 @@ enum DartHash {
     return hasher.finalize()
   }
 
+  static func entryHash(_ entry: ChannelMapEntry) -> Int {
+    var inner = Hasher()
+    combine(entry.key, into: &inner)
+    combine(entry.value, into: &inner)
+    return inner.finalize()
+  }
+
   static func combine(_ v: ChannelValue, into hasher: inout Hasher) {
     if let number = DartEquality.number(v) {
       hasher.combine(1)
@@ -164,16 +193,27 @@ enum DartHash {
       for item in items { combine(item, into: &hasher) }
     case .map(let entries):
       // Dart equality ignores order (and a repeated key's earlier values): a sum over the set
-      // of distinct entries.
+      // of distinct entries (a small map looks for repeats without allocating a set).
       hasher.combine(7)
-      var seen: Set<Int> = []
       var sum = 0
-      for entry in entries {
-        var inner = Hasher()
-        combine(entry.key, into: &inner)
-        combine(entry.value, into: &inner)
-        let h = inner.finalize()
-        if seen.insert(h).inserted { sum &+= h }
+      if entries.count <= 16 {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: entries.count) { seen in
+          var count = 0
+          for entry in entries {
+            let h = entryHash(entry)
+            if !seen[0..<count].contains(h) {
+              seen[count] = h
+              count += 1
+              sum &+= h
+            }
+          }
+        }
+      } else {
+        var seen: Set<Int> = []
+        for entry in entries {
+          let h = entryHash(entry)
+          if seen.insert(h).inserted { sum &+= h }
+        }
       }
       hasher.combine(sum)
     case .ext(let tag, let inner):
