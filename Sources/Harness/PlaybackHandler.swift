@@ -1,5 +1,6 @@
 import ChannelJSON
 import FlutterCodec
+import HealthPlugin
 
 #if canImport(Glibc)
   import Glibc
@@ -74,8 +75,17 @@ public final class PlaybackHandler: MessageHandling {
       try endWithWholeLine(appendPath)
       // The model answers new calls from the state the whole file leaves it in, as replay's
       // emulator has when it reaches the appended lines (protocol/playback.md).
+      // Quietly and at once: the recorded latencies and warnings belong to the recorded run.
+      let dispatcher = model as? Dispatcher
+      let (sleeps, warnings) = (dispatcher?.sleepsForLatency, dispatcher?.warningHandler)
+      dispatcher?.sleepsForLatency = false
+      dispatcher?.warningHandler = { _ in }
       for (_, exchange) in transcripts.first?.exchanges ?? [] {
         _ = model.handleMessage(channel: exchange.channel, payload: exchange.payload)
+      }
+      if let dispatcher, let sleeps, let warnings {
+        dispatcher.sleepsForLatency = sleeps
+        dispatcher.warningHandler = warnings
       }
     }
   }

@@ -48,6 +48,28 @@ import Testing
     #expect(status == 0)
   }
 
+  /// The model sees the cassette without sleeping for its recorded latencies.
+  @Test func primingSkipsRecordedLatencies() throws {
+    let scratch = try ScratchDirectory()
+    let path = scratch.url.appendingPathComponent("slow.jsonl").path
+    let lines = [
+      #"{"channel": "hkbridge/control", "call": {"method": "setLatency", "args": {"ms": 60000}}, "reply": {"ok": null}}"#,
+      #"{"channel": "healthkit_permissions", "call": {"method": "isAvailable", "args": null}, "reply": {"ok": true}}"#,
+    ]
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let clock = ContinuousClock()
+    var result: BinaryRunner.Result?
+    let time = try clock.measure {
+      result = try Self.extend(
+        path, with: [#"{"channel": "hkbridge/control", "call": {"method": "snapshot"}}"#])
+    }
+    #expect(result?.status == 0)
+    // A control call is never delayed: only a priming that slept on isAvailable would take 60 s.
+    #expect(time < .seconds(50))
+    #expect(try scratch.read(path).split(separator: "\n").count == 3)
+  }
+
   /// A last line without a newline gets one before the first append.
   @Test func anAppendStartsOnItsOwnLine() throws {
     let scratch = try ScratchDirectory()
