@@ -60,9 +60,12 @@ class HkTranscriptExchange {
 
 /// A transcript file, read for replay.
 class HkTranscript {
-  HkTranscript._(this.path, this.header, this.exchanges);
+  HkTranscript._(this.path, this.header, this.exchanges, {this.tornLastLine});
 
   final String path;
+
+  /// A last line with no newline that is not JSON (an append cut short), ignored; else null.
+  final String? tornLastLine;
 
   /// The `{"hkbridge": {...}}` first line, when there is one.
   final HkTranscriptHeader? header;
@@ -73,6 +76,7 @@ class HkTranscript {
     HkTranscriptHeader? header;
     final exchanges = <HkTranscriptExchange>[];
     final lines = const LineSplitter().convert(text);
+    String? torn;
     var seenContent = false;
     for (var i = 0; i < lines.length; i++) {
       final number = i + 1;
@@ -83,6 +87,11 @@ class HkTranscript {
       try {
         json = jsonDecode(source);
       } on FormatException catch (e) {
+        // Whole lines only: a final line cut short (no newline) is left out, as hkbridge does.
+        if (i == lines.length - 1 && !text.endsWith('\n')) {
+          torn = source;
+          continue;
+        }
         bad('not JSON: ${e.message}');
       }
       if (json is! Map<String, Object?>) bad('a line is a JSON object');
@@ -104,7 +113,7 @@ class HkTranscript {
       }
       seenContent = true;
     }
-    return HkTranscript._(path, header, exchanges);
+    return HkTranscript._(path, header, exchanges, tornLastLine: torn);
   }
 
   static HkTranscriptHeader _header(Object? body, Never Function(String) bad) {
