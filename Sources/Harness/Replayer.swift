@@ -80,6 +80,17 @@ public struct Replayer {
   /// Replays one transcript; with `update`, also builds the rewritten transcript (replies filled
   /// in or replaced, hex rewritten from values where they disagreed, calls as sent with bound ids).
   public func replay(_ transcript: Transcript, update: Bool = false) -> FileReplayResult {
+    var mismatches: [ReplayMismatch] = []
+    var result = replay(transcript, update: update) { mismatches.append($0) }
+    result.mismatches = mismatches
+    return result
+  }
+
+  /// ``replay(_:update:)``, each mismatch handed to `onMismatch` as it is found instead of
+  /// kept in the result (only counted there).
+  public func replay(
+    _ transcript: Transcript, update: Bool = false, onMismatch: (ReplayMismatch) -> Void
+  ) -> FileReplayResult {
     let header = transcript.header
     let used = setup.completed(by: header)
     let handler = makeConfiguredHandler.map { $0(used) } ?? makeHandler()
@@ -114,7 +125,7 @@ public struct Replayer {
         actualBytes: actualBytes, matchers: matchers, bindings: &bindings)
       {
         result.failed += 1
-        result.mismatches.append(mismatch)
+        onMismatch(mismatch)
       } else {
         result.passed += 1
       }

@@ -62,18 +62,25 @@ public enum SampleStatistics {
   ) throws(TooManyBuckets) -> [Bucket] {
     guard interval > 0, from < to else { return [] }
     let lastIndex = (to - 1 - from) / interval
-    var members: [Int: [Ranked]] = [:]
-    var pairs = 0
-    for ranked in rank(samples) {
-      let sample = ranked.sample
-      guard sample.overlaps(start: from, end: to) else { continue }
+    /// The buckets a sample touches, or `nil` when none.
+    func span(_ sample: StoredSample) -> ClosedRange<Int>? {
+      guard sample.overlaps(start: from, end: to) else { return nil }
       let first = (max(sample.start, from) - from) / interval
       let last =
         sample.start == sample.end ? first : min(lastIndex, (sample.end - 1 - from) / interval)
-      guard first <= last else { continue }
-      pairs += last - first + 1
+      return first <= last ? first...last : nil
+    }
+    // The refusal is arithmetic: the pairs are counted before any bucket is filled.
+    var pairs = 0
+    for sample in samples {
+      guard let range = span(sample) else { continue }
+      pairs += min(range.upperBound - range.lowerBound, TooManyBuckets.limit) + 1
       if pairs > TooManyBuckets.limit { throw TooManyBuckets() }
-      for index in first...last { members[index, default: []].append(ranked) }
+    }
+    var members: [Int: [Ranked]] = [:]
+    for ranked in rank(samples) {
+      guard let range = span(ranked.sample) else { continue }
+      for index in range { members[index, default: []].append(ranked) }
     }
     var result: [Bucket] = []
     for index in members.keys.sorted() {
