@@ -47,10 +47,13 @@ import Testing
     let watch = SampleSource(bundleId: "com.apple.health.watch", name: "Watch")
     let prepared = try store.prepareRecord(Self.steps(10), mode: .external)
     let written = store.commitRecord(prepared, source: watch)
-    #expect(written.uuid == uuid(1))
+    // Another source's stream (its own prefix), not the app's: the app's first uuid stays free.
+    #expect(written.uuid.hasSuffix("-4000-8000-000000000001"))
+    #expect(!written.uuid.hasPrefix("00000000-0000-"))
     #expect(written.identifier == ID.steps)
     #expect(written.members == nil)
-    #expect(store.samples.sample(uuid: uuid(1))?.source == watch)
+    #expect(store.samples.sample(uuid: written.uuid)?.source == watch)
+    #expect(store.samples.sample(uuid: uuid(1)) == nil)
   }
 
   @Test func aCommitIsOneChangePerSampleInTheLog() throws {
