@@ -4,6 +4,7 @@
 // cancel, a refused listen, and Flutter's EventChannel code path through HkMockSession.
 
 import 'dart:async';
+import 'dart:io';
 import 'dart:typed_data';
 
 import 'package:hkbridge_client/hkbridge_client.dart';
@@ -150,6 +151,53 @@ void main() {
           isA<HkPlatformException>().having((e) => e.code, 'code', 'AUTHORIZATION_NOT_DETERMINED'));
       await refused.subscription.cancel();
     });
+  }, skip: skip);
+
+  test('a recorder writes event lines where serve --record does', () async {
+    final dir = Directory.systemTemp.createTempSync('hkbridge-dart-events');
+    addTearDown(() => dir.deleteSync(recursive: true));
+    final served = '${dir.path}/served.jsonl';
+    final bridge =
+        await HkBridge.start(executable: binary, args: ['--record', served], onStderr: (_) {});
+    final lines = <String>[];
+    final recorder = HkRecorder(bridge.send,
+        onLine: lines.add, methodChannels: {plugin, observe, 'hkbridge/control'}, clock: null);
+    // What RecordingBinaryMessenger.setMessageHandler does: record, then hand on.
+    void route(String channel, void Function(ByteData?)? handler) =>
+        bridge.setEventHandler(
+            channel,
+            handler == null
+                ? null
+                : (ByteData? message) {
+                    recorder.hostMessage(channel, message);
+                    handler(message);
+                  });
+    await hkInvokeMethod(recorder.send, plugin, 'requestPermissions', {
+      'read': ['steps'],
+      'write': ['steps'],
+    });
+    final observer = Collected(hkEventStream(recorder.send, route, observe, {
+      'types': ['steps']
+    }));
+    await settle(bridge);
+    await hkInvokeMethod(recorder.send, plugin, 'writeRecord', steps(t0, 7));
+    await settle(bridge);
+    await observer.subscription.cancel();
+    expect(await bridge.close(), 0);
+    expect(observer.events.length, 2);
+    final recorded = [
+      for (final line in File(served).readAsLinesSync())
+        if (!line.startsWith('{"hkbridge"') && !line.contains('"snapshot"'))
+          line.replaceAll(RegExp(r', "at": \d+'), '')
+    ];
+    expect(lines, recorded);
+    expect(lines.where((l) => l.contains('"event": {"ok": {"type": "steps"}}')).length, 2);
+    // Dart's replay passes the recording, events included.
+    final file = '${dir.path}/dart.jsonl';
+    File(file).writeAsStringSync('${lines.join('\n')}\n');
+    final result =
+        await hkReplayTranscript(HkTranscript.parse(file, lines.join('\n')), executable: binary);
+    expect(result.summary, '${lines.length} passed, 0 failed');
   }, skip: skip);
 
   group('Flutter\'s EventChannel through HkMockSession', () {

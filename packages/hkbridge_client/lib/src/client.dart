@@ -70,6 +70,14 @@ class HkBridgeHello {
   /// The whole decoded payload, for keys this client does not know yet.
   final Map<Object?, Object?> raw;
 
+  /// The event channels among [channels] (../../protocol/events.md); empty from an emulator
+  /// that serves none.
+  List<String> get eventChannels {
+    final value = raw['eventChannels'];
+    if (value is! List) return const [];
+    return List<String>.unmodifiable(value.whereType<String>());
+  }
+
   /// The plugin profiles served (`serve --profile`), in order; empty from an emulator that
   /// does not list them.
   List<String> get profiles {
