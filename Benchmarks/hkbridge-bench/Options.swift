@@ -6,7 +6,9 @@
 
 /// The command line: `--quick` for a fast smoke run, `--only` to pick sections.
 struct Options {
-  static let sections = ["codec", "serve", "start", "replay", "store", "memory", "reads"]
+  static let sections = [
+    "codec", "serve", "start", "replay", "store", "memory", "reads", "bounds",
+  ]
 
   var quick = false
   var only: Set<String>?

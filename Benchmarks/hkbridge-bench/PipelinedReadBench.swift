@@ -41,7 +41,7 @@ struct PipelinedReadBench {
       return
     }
     let start = monotonicNanoseconds()
-    switch Self.runServe(hkbridge.path, stdin: path) {
+    switch Self.run(hkbridge.path, ["serve", "--log-level", "quiet"], stdin: path) {
     case .failure(let error):
       report.add(Figure.failed(name, target: target, detail: error.description))
     case .success(let (status, peakKiB)):
@@ -89,16 +89,18 @@ struct PipelinedReadBench {
     var description: String
   }
 
-  /// Runs `hkbridge serve` with stdin from `stdin`, stdout and stderr to /dev/null; its exit
-  /// status and peak resident KiB.
-  static func runServe(_ hkbridge: String, stdin: String) -> Result<(Int32, Int), RunError> {
+  /// Runs `hkbridge` with `arguments`, stdin from `stdin`, stdout and stderr to /dev/null; its
+  /// exit status and peak resident KiB.
+  static func run(_ hkbridge: String, _ arguments: [String], stdin: String) -> Result<
+    (Int32, Int), RunError
+  > {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let words = [hkbridge, "serve", "--log-level", "quiet"]
+    let words = [hkbridge] + arguments
     let argv = words.map { strdup($0) } + [nil]
     let environment: [String] = ["PATH=/usr/bin:/bin", "LC_ALL=C"]
     let envp = environment.map { strdup($0) } + [nil]

@@ -2,7 +2,7 @@
 //
 //   swift run -c release hkbridge-bench            full run (under ~2 minutes)
 //   swift run -c release hkbridge-bench --quick    a fast smoke run
-//   ... --only codec,serve,start,replay,store,memory,reads   some sections only
+//   ... --only codec,serve,start,replay,store,memory,reads,bounds   some sections only
 
 func runBenchmarks(_ options: Options) {
   let machine = MachineInfo.current()
@@ -38,6 +38,10 @@ func runBenchmarks(_ options: Options) {
     PipelinedReadBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
   }
 
+  if options.wants("bounds") {
+    print("bounds")
+    BoundsBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
+  }
   if options.wants("store") {
     print("store")
     StoreBench(quick: options.quick).run(into: &report)

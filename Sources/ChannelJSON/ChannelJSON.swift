@@ -28,6 +28,13 @@ public enum ChannelJSON {
     try parse(utf8: Array(text.utf8), depthLimit: maximumDepth + max(0, wrapperDepth))
   }
 
+  /// ``parse(_:wrapperDepth:)`` from UTF-8 bytes.
+  public static func parse(utf8 bytes: [UInt8], wrapperDepth: Int) throws(ChannelJSONError)
+    -> ChannelValue
+  {
+    try parse(utf8: bytes, depthLimit: maximumDepth + max(0, wrapperDepth))
+  }
+
   /// Parses typed JSON from UTF-8 bytes (invalid UTF-8 is an error, not repaired).
   public static func parse(utf8 bytes: [UInt8]) throws(ChannelJSONError) -> ChannelValue {
     try parse(utf8: bytes, depthLimit: maximumDepth)

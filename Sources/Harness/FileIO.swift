@@ -20,7 +20,8 @@ public enum FileIO {
     String(cString: strerror(errno))
   }
 
-  public static func readFile(_ path: String) throws(FileIOError) -> [UInt8] {
+  /// The whole file; more than `limit` bytes (when given) is refused, naming the limit.
+  public static func readFile(_ path: String, limit: Int? = nil) throws(FileIOError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw FileIOError(path: path, message: "cannot open: \(errnoText())")
@@ -32,6 +33,11 @@ public enum FileIO {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n > 0 {
         result.append(contentsOf: chunk[0..<n])
+        if let limit, result.count > limit {
+          throw FileIOError(
+            path: path,
+            message: "is larger than \(limit >> 20) MiB, the most a transcript may hold: split it")
+        }
       } else if n == 0 {
         return result
       } else if errno != EINTR {

@@ -135,42 +135,54 @@ public final class JSONLServer {
 
   /// Serves one complete line (without its newline).
   private func serveLine(_ raw: [UInt8]) {
+    // The request's values are dropped once encoded: memory stays proportional to one line.
+    guard let (channel, payload) = request(raw) else { return }
+    let reply = handler.handleMessage(channel: channel, payload: payload)
+    logger.debug(
+      "line \(lineNumber): "
+        + CallSummary.line(id: 0, channel: channel, payload: payload, reply: reply))
+    recorder?.served(channel: channel, payload: payload, reply: reply, handler: handler)
+    let answered = TranscriptRecorder.exchange(
+      channel: channel, payload: payload, reply: reply, methodChannels: methodChannels)
+    appendLine(TranscriptWriter.line(.exchange(answered)))
+    // The events the request caused, right after its reply (protocol/events.md).
+    let events = handler.takeHostMessages()
+    recorder?.events(events)
+    for event in events {
+      appendLine(
+        TranscriptWriter.line(
+          .event(TranscriptEvent(channel: event.channel, payload: event.payload))))
+    }
+  }
+
+  /// The channel and payload a line asks for; `nil` for a line with no request (blank, a
+  /// note) or a bad one (its error line is appended).
+  private func request(_ raw: [UInt8]) -> (String, [UInt8]?)? {
     var bytes = raw[...]
     if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-    if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+    if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
     let value: ChannelValue
     do {
-      value = try ChannelJSON.parse(utf8: Array(bytes))
+      // The line and its `call` wrap the value, as in a transcript (same depth as replay).
+      // (No copy of the line unless a `\r` was cut off.)
+      value = try ChannelJSON.parse(
+        utf8: bytes.count == raw.count ? raw : Array(bytes),
+        wrapperDepth: TranscriptReader.wrapperDepth)
     } catch {
       appendError(column: Self.column(in: error.message), "\(error.path): \(error.message)")
-      return
+      return nil
     }
     do throws(TranscriptReader.LineError) {
       var fields = try TranscriptReader.stringKeyedFields(value, what: "a request line")
-      if fields.count == 1, fields["note"] != nil { return }
+      if fields.count == 1, fields["note"] != nil { return nil }
       if fields["channel"] == nil, let first = handler.channels.first {
         fields["channel"] = .string(first)
       }
       let exchange = try TranscriptReader.parseExchange(fields, requireReply: false)
-      let payload = exchange.payload
-      let reply = handler.handleMessage(channel: exchange.channel, payload: payload)
-      logger.debug(
-        "line \(lineNumber): "
-          + CallSummary.line(id: 0, channel: exchange.channel, payload: payload, reply: reply))
-      recorder?.served(
-        channel: exchange.channel, payload: payload, reply: reply, handler: handler)
-      let answered = TranscriptRecorder.exchange(
-        channel: exchange.channel, payload: payload, reply: reply, methodChannels: methodChannels)
-      appendLine(TranscriptWriter.line(.exchange(answered)))
-      let events = handler.takeHostMessages()
-      recorder?.events(events)
-      for event in events {
-        appendLine(
-          TranscriptWriter.line(
-            .event(TranscriptEvent(channel: event.channel, payload: event.payload))))
-      }
+      return (exchange.channel, exchange.payload)
     } catch {
       appendError(column: nil, error.message)
+      return nil
     }
   }
 

@@ -45,6 +45,8 @@ public final class PlaybackHandler: MessageHandling {
   /// The model's method channels (a Pigeon channel carries messages, not calls).
   private let methodChannelSet: Set<String>
   private var recorded: [Recorded] = []
+  /// The unused exchanges by channel and request.
+  private var index = PlaybackIndex()
   private var next = 0
   private let warn: (String) -> Void
   private let appendPath: String?
@@ -68,6 +70,7 @@ public final class PlaybackHandler: MessageHandling {
         switch line.entry {
         case .exchange(let exchange)?:
           let matchers = header.map { $0.merged(with: exchange.matchers) } ?? exchange.matchers
+          index.add(recorded.count, exchange: exchange, matchers: matchers)
           recorded.append(
             Recorded(
               file: transcript.path, line: line.number, exchange: exchange, matchers: matchers))
@@ -85,6 +88,23 @@ public final class PlaybackHandler: MessageHandling {
       appendFD = open(appendPath, O_WRONLY | O_APPEND | O_CLOEXEC)
       guard appendFD >= 0 else {
         throw FileIOError(path: appendPath, message: "cannot append: \(FileIO.errnoText())")
+      }
+      try endWithWholeLine(appendPath)
+      // The model answers new calls from the state the whole file leaves it in, as replay's
+      // emulator has when it reaches the appended lines (protocol/playback.md).
+      // Quietly and at once: the recorded latencies and warnings belong to the recorded run.
+      let dispatcher = model as? Dispatcher
+      let (sleeps, warnings) = (dispatcher?.sleepsForLatency, dispatcher?.warningHandler)
+      dispatcher?.sleepsForLatency = false
+      dispatcher?.warningHandler = { _ in }
+      for (_, exchange) in transcripts.first?.exchanges ?? [] {
+        _ = model.handleMessage(channel: exchange.channel, payload: exchange.payload)
+      }
+      // The recorded run's events were sent then, not now.
+      _ = model.takeHostMessages()
+      if let dispatcher, let sleeps, let warnings {
+        dispatcher.sleepsForLatency = sleeps
+        dispatcher.warningHandler = warnings
       }
     }
   }
@@ -110,6 +130,7 @@ public final class PlaybackHandler: MessageHandling {
     ).request
     if mode != .all, let index = match(channel: channel, payload: payload, request: request) {
       recorded[index].used = true
+      self.index.remove(index)
       next = index + 1
       let exchange = recorded[index].exchange
       if let at = exchange.at {
@@ -146,8 +167,7 @@ public final class PlaybackHandler: MessageHandling {
 
   /// The index of the recorded exchange that answers this request, or `nil`.
   func match(channel: String, payload: [UInt8]?, request: TranscriptRequest) -> Int? {
-    let order = Array(next..<recorded.count) + Array(0..<min(next, recorded.count))
-    return order.first { i in
+    index.first(channel: channel, request: request, payload: payload, next: next) { i in
       let r = recorded[i]
       return !r.used && r.exchange.channel == channel
         && differences(r, payload: payload, request: request, limit: 1).count == 0
@@ -185,7 +205,21 @@ public final class PlaybackHandler: MessageHandling {
       diff.walk(a, b, path: root)
       return diff
     }
+    // Equal requests match at once, unless matchers or bound ids may make them differ.
+    let exact = !(r.matchers?.touchesRequest ?? false) && !bindings.changesValues
+    if case .message(.null) = r.exchange.request, case .message(.null) = request,
+      Self.isMalformedMessage(r.exchange.payload) || Self.isMalformedMessage(payload)
+    {
+      // Bytes that are not one message read as null: they match only the same bytes.
+      let same = r.exchange.payload == payload
+      return ValueDiff.compare(.bool(true), .bool(same), root: [.key("messageHex")], limit: limit)
+    }
     switch (r.exchange.request, request) {
+    case (.call(let a?), .call(let b?))
+    where exact && a.method == b.method && DartEquality.equal(a.arguments, b.arguments):
+      return ValueDiff()
+    case (.message(let a), .message(let b)) where exact && DartEquality.equal(a, b):
+      return ValueDiff()
     case (.call(let a?), .call(let b?)):
       var diff = ValueDiff.compare(
         .string(a.method), .string(b.method), root: [.key("call"), .key("method")], limit: limit)
@@ -201,6 +235,12 @@ public final class PlaybackHandler: MessageHandling {
       return ValueDiff.compare(
         .bool(true), .bool(same), root: [.key("callHex")], limit: limit)
     }
+  }
+
+  /// A payload recorded as `"message": null` that is not a null payload nor null's one byte.
+  static func isMalformedMessage(_ payload: [UInt8]?) -> Bool {
+    guard let payload else { return false }
+    return payload != [0]
   }
 
   /// `PLAYBACK_MISS`, naming the nearest recorded call (same channel and method first, then the
@@ -259,6 +299,25 @@ public final class PlaybackHandler: MessageHandling {
     }
   }
 
+  /// Before the first append: a file whose last line has no newline gets one; a last line cut
+  /// short by an earlier crash is cut off (with a warning), so appended lines start whole.
+  private func endWithWholeLine(_ path: String) throws(FileIOError) {
+    let bytes = try FileIO.readFile(path, limit: TranscriptReader.maximumFileBytes)
+    guard let last = bytes.last, last != UInt8(ascii: "\n") else { return }
+    if let torn = TranscriptReader.tornFinalLine(bytes) {
+      guard ftruncate(appendFD, off_t(bytes.count - torn.count)) == 0 else {
+        throw FileIOError(
+          path: path, message: "cannot cut its torn last line: \(FileIO.errnoText())")
+      }
+      warn("\(path): cut off its last line, cut short by an earlier run (\(torn.count) bytes)")
+      return
+    }
+    let newline: [UInt8] = [UInt8(ascii: "\n")]
+    if let code = newline.withUnsafeBytes({ FileIO.writeAll(appendFD, $0) }) {
+      throw FileIOError(path: path, message: "cannot append: \(String(cString: strerror(code)))")
+    }
+  }
+
   func append(channel: String, payload: [UInt8]?, reply: [UInt8]?, events: [HostMessage]) {
     guard appendFD >= 0 else { return }
     let exchange = TranscriptRecorder.exchange(
@@ -283,6 +342,14 @@ extension PlaybackHandler {
   /// `--record-mode once`, files with no exchange at all are refused too.
   static func read(_ options: ServeOptions) throws -> [Transcript] {
     let transcripts = try options.playbackPaths.map { try TranscriptReader.read(path: $0) }
+    // Checked as replay checks them: bytes sent to the plugin are bytes replay would accept.
+    for transcript in transcripts {
+      for (line, exchange) in transcript.exchanges {
+        if let problem = TranscriptConsistency.problem(exchange) {
+          throw TranscriptError(file: transcript.path, line: line, message: problem)
+        }
+      }
+    }
     if options.playbackMode == .once, transcripts.allSatisfy({ $0.exchanges.isEmpty }) {
       throw TranscriptError(
         file: options.playbackPaths.joined(separator: ", "), line: 0,

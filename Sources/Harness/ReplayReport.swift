@@ -110,20 +110,38 @@ public enum ReplayReport {
   }
 
   /// The machine-readable report (one JSON object, typed JSON for replies).
-  public static func json(_ results: [FileReplayResult]) -> String {
+  /// `mismatchTexts`: per file, mismatches already printed as JSON (streamed by ``ReplayRun``),
+  /// which take the place of the result's own.
+  public static func json(_ results: [FileReplayResult], mismatchTexts: [String: [String]] = [:])
+    -> String
+  {
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }
+    // The printed mismatches are spliced in where a placeholder string stands.
+    let placeholder = "\u{1}mismatches\u{1}"
+    var texts: [String] = []
     let files: [ChannelValue] = results.map { result in
-      .object([
+      let printed = mismatchTexts[result.path] ?? []
+      texts.append(printed.joined(separator: ", "))
+      return .object([
         ("file", .string(result.path)),
         ("passed", .int(result.passed)),
         ("failed", .int(result.failed)),
-        ("mismatches", .list(result.mismatches.map(jsonValue))),
+        (
+          "mismatches",
+          printed.isEmpty ? .list(result.mismatches.map(jsonValue)) : .string(placeholder)
+        ),
         ("updated", .list(result.updates.map { jsonValue($0) })),
       ])
     }
-    return ChannelJSON.print(
+    var text = ChannelJSON.print(
       .object([("passed", .int(passed)), ("failed", .int(failed)), ("files", .list(files))]))
+    let quoted = ChannelJSON.print(.string(placeholder))
+    for printed in texts where !printed.isEmpty {
+      guard let range = text.firstRange(of: quoted) else { break }
+      text.replaceSubrange(range, with: "[" + printed + "]")
+    }
+    return text
   }
 
   static func jsonValue(_ m: ReplayMismatch) -> ChannelValue {

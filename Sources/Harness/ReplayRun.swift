@@ -1,3 +1,5 @@
+import ChannelJSON
+
 /// `hkbridge replay`: reads every file first (any transcript error: exit 2, nothing run), replays
 /// each against a fresh emulator, prints the report, and with `update` rewrites changed files.
 public enum ReplayRun {
@@ -46,7 +48,21 @@ public enum ReplayRun {
     }
     if !failures.isEmpty { return fail(failures) }
     let replayer = Replayer(mode: mode, setup: setup, makeConfiguredHandler: makeConfiguredHandler)
-    let results = transcripts.map { replayer.replay($0, update: update) }
+    // The report streams: a text block is written as its mismatch is found; for `--json`, each
+    // mismatch is kept as its JSON text only (not its values), until the one object is printed.
+    var mismatchTexts: [String: [String]] = [:]
+    var results: [FileReplayResult] = []
+    for transcript in transcripts {
+      let result = replayer.replay(transcript, update: update) { mismatch in
+        if json {
+          mismatchTexts[transcript.path, default: []].append(
+            ChannelJSON.print(ReplayReport.jsonValue(mismatch)))
+        } else if !update {
+          output(ReplayReport.block(mismatch) + "\n")
+        }
+      }
+      results.append(result)
+    }
     let stopped = results.compactMap(\.transcriptError)
     if !stopped.isEmpty { return fail(stopped) }
     if update {
@@ -60,7 +76,10 @@ public enum ReplayRun {
         }
       }
     }
-    output(json ? ReplayReport.json(results) + "\n" : ReplayReport.text(results, updated: update))
+    output(
+      json
+        ? ReplayReport.json(results, mismatchTexts: mismatchTexts) + "\n"
+        : ReplayReport.text(results, updated: update))
     if update { return exitPassed }
     return results.contains { $0.failed > 0 } ? exitFailed : exitPassed
   }

@@ -80,6 +80,17 @@ public struct Replayer {
   /// Replays one transcript; with `update`, also builds the rewritten transcript (replies filled
   /// in or replaced, hex rewritten from values where they disagreed, calls as sent with bound ids).
   public func replay(_ transcript: Transcript, update: Bool = false) -> FileReplayResult {
+    var mismatches: [ReplayMismatch] = []
+    var result = replay(transcript, update: update) { mismatches.append($0) }
+    result.mismatches = mismatches
+    return result
+  }
+
+  /// ``replay(_:update:)``, each mismatch handed to `onMismatch` as it is found instead of
+  /// kept in the result (only counted there).
+  public func replay(
+    _ transcript: Transcript, update: Bool = false, onMismatch: (ReplayMismatch) -> Void
+  ) -> FileReplayResult {
     let header = transcript.header
     let used = setup.completed(by: header)
     let handler = makeConfiguredHandler.map { $0(used) } ?? makeHandler()
@@ -103,7 +114,7 @@ public struct Replayer {
       for extra in events.remaining() {
         let actual = TranscriptEvent(channel: extra.channel, payload: extra.payload)
         result.failed += 1
-        result.mismatches.append(
+        onMismatch(
           Self.eventMismatch(
             file: transcript.path, line: events.line, expected: nil, actual: actual, mode: .value))
         if update {
@@ -122,7 +133,7 @@ public struct Replayer {
           ?? expected.matchers
         guard let sent = events.next() else {
           result.failed += 1
-          result.mismatches.append(
+          onMismatch(
             Self.eventMismatch(
               file: transcript.path, line: line.number, expected: expected, actual: nil,
               mode: mode ?? .value))
@@ -137,7 +148,7 @@ public struct Replayer {
           bindings: &bindings)
         {
           result.failed += 1
-          result.mismatches.append(mismatch)
+          onMismatch(mismatch)
         } else {
           result.passed += 1
         }
@@ -183,7 +194,7 @@ public struct Replayer {
         actualBytes: actualBytes, matchers: matchers, bindings: &bindings)
       {
         result.failed += 1
-        result.mismatches.append(mismatch)
+        onMismatch(mismatch)
       } else {
         result.passed += 1
       }

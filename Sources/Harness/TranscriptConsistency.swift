@@ -38,7 +38,10 @@ public enum TranscriptConsistency {
         if !value.isNull { return "\"messageHex\" is null but \"message\" is not" }
       case (.message(let value), .bytes(let bytes)):
         guard let decoded = try? messageCodec.decode(bytes) else {
-          return "\"messageHex\" is not one standard message"
+          // `"message": null` with bytes that are not one message: a malformed message, sent
+          // as recorded (as `"call": null` with callHex is a malformed call).
+          if value.isNull { break }
+          return "\"messageHex\" is not one standard message (write \"message\": null)"
         }
         let diff = ValueDiff.compare(value, decoded, root: [.key("message")], exact: true, limit: 1)
         if let first = diff.differences.first {

@@ -17,13 +17,17 @@ public enum TranscriptReader {
   /// reads back.
   static let wrapperDepth = 3
 
+  /// The most bytes a transcript file may hold (`replay`, `--playback` and scenarios alike): a
+  /// bigger file, or one that never ends (`/dev/zero`), is refused rather than read on.
+  public static let maximumFileBytes = 256 << 20
+
   /// Reads and parses a transcript file.
   public static func read(path: String, requireReply: Bool = true) throws(TranscriptError)
     -> Transcript
   {
-    let bytes: [UInt8]
+    var bytes: [UInt8]
     do {
-      bytes = try FileIO.readFile(path)
+      bytes = try FileIO.readFile(path, limit: maximumFileBytes)
     } catch {
       throw TranscriptError(file: path, line: 0, message: error.message)
     }
@@ -33,6 +37,14 @@ public enum TranscriptReader {
         message:
           "the file starts with a byte-order mark (EF BB BF): save it as UTF-8 without a BOM")
     }
+    if let torn = tornFinalLine(bytes) {
+      // A line cut short (a crash during an append, or a writer still at work): whole lines
+      // only are read.
+      Logger.writeStderr(
+        "hkbridge: warning: \(path): ignoring its last line, cut short (\(torn.count) bytes, no "
+          + "newline, not a whole line): an append was interrupted or is under way\n")
+      bytes.removeLast(torn.count)
+    }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
@@ -40,6 +52,21 @@ public enum TranscriptReader {
         file: path, line: bad + 1, message: "the line is not valid UTF-8 text")
     }
     return try parse(text, path: path, requireReply: requireReply)
+  }
+
+  /// The bytes after the last newline when they are not a whole line (not UTF-8 text, or not
+  /// one typed-JSON value), else `nil`: a final line without a newline that reads is kept.
+  public static func tornFinalLine(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    guard let last = bytes.last, last != UInt8(ascii: "\n") else { return nil }
+    let start = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+    let tail = bytes[start...]
+    var text = tail
+    if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
+    if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
+    guard (try? ChannelJSON.parse(utf8: Array(text), wrapperDepth: wrapperDepth)) != nil else {
+      return tail
+    }
+    return nil
   }
 
   /// Parses transcript text; `path` names it in errors. Scenarios pass `requireReply: false`.

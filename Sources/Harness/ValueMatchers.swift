@@ -161,6 +161,14 @@ public struct ValueMatchers: Sendable, Hashable {
 
   public var isEmpty: Bool { patterns.isEmpty }
 
+  /// Whether a rule applies to the request (a path under `call` or `message`).
+  public var touchesRequest: Bool {
+    patterns.contains { pattern in
+      guard case .key(let root)? = pattern.steps.first else { return false }
+      return root != "reply"
+    }
+  }
+
   /// These rules, then `other`'s (which win where both fit).
   public func merged(with other: ValueMatchers?) -> ValueMatchers {
     guard let other else { return self }

@@ -59,6 +59,8 @@ public final class HealthStore {
   public private(set) var now = HealthStore.defaultNow
   /// The last uuid counter used; the next uuid uses `uuidCounter + 1`.
   public private(set) var uuidCounter: UInt64 = 0
+  /// Per other source (bundle id): the last counter of its own uuid stream (protocol/state.md).
+  public private(set) var sourceUUIDCounters: [String: UInt64] = [:]
 
   // MARK: Authorization
 
@@ -102,6 +104,7 @@ public final class HealthStore {
     appName = nil
     now = Self.defaultNow
     uuidCounter = 0
+    sourceUUIDCounters = [:]
     promptPolicy = PromptPolicy()
     authorization = [:]
     promptsShown = 0
@@ -188,10 +191,40 @@ public final class HealthStore {
     return Self.uuid(counter: uuidCounter)
   }
 
-  /// The uuid for one counter value.
+  /// The next uuid of a sample from `source`: the app's own stream (``mintUUID()``) when it is
+  /// the app, else that source's own stream, so what the app is sent never depends on what other
+  /// sources wrote (protocol/records.md, privacy rule).
+  public func mintUUID(for source: SampleSource) -> String {
+    guard source.bundleId != bundleId else { return mintUUID() }
+    let last = sourceUUIDCounters[source.bundleId] ?? 0
+    let next = last >= Self.maximumUUIDCounter ? 1 : last + 1
+    sourceUUIDCounters[source.bundleId] = next
+    return Self.uuid(counter: next, prefix: Self.uuidPrefix(source: source.bundleId))
+  }
+
+  /// The uuid for one counter value of the app's stream.
   public static func uuid(counter: UInt64) -> String {
+    uuid(counter: counter, prefix: "00000000-0000")
+  }
+
+  static func uuid(counter: UInt64, prefix: String) -> String {
     let hex = String(counter, radix: 16, uppercase: false)
     let padding = String(repeating: "0", count: max(0, 12 - hex.count))
-    return "00000000-0000-4000-8000-" + padding + hex
+    return prefix + "-4000-8000-" + padding + hex
+  }
+
+  /// The first 12 hex digits of another source's uuids (`xxxxxxxx-xxxx`): the low 48 bits of
+  /// the FNV-1a hash of its bundle id, never all zero (the app's stream).
+  static func uuidPrefix(source bundleId: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bundleId.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    var bits = hash & 0xFFFF_FFFF_FFFF
+    if bits == 0 { bits = 1 }
+    let hex = String(bits, radix: 16, uppercase: false)
+    let digits = String(repeating: "0", count: 12 - hex.count) + hex
+    return String(digits.prefix(8)) + "-" + String(digits.suffix(4))
   }
 }

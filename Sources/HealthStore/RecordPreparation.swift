@@ -101,9 +101,9 @@ extension HealthStore {
   /// a change in the change log).
   @discardableResult
   public func commitRecord(_ record: PreparedRecord, source: SampleSource) -> WrittenRecord {
-    let memberUUIDs = record.members.map { _ in mintUUID() }
-    let mainUUID = record.main.map { _ in mintUUID() }
-    let associatedUUIDs = record.associated.map { _ in mintUUID() }
+    let memberUUIDs = record.members.map { _ in mintUUID(for: source) }
+    let mainUUID = record.main.map { _ in mintUUID(for: source) }
+    let associatedUUIDs = record.associated.map { _ in mintUUID(for: source) }
     for (member, uuid) in zip(record.members, memberUUIDs) {
       samples.insert(stored(member, uuid: uuid, source: source, container: mainUUID))
     }

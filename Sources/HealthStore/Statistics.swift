@@ -71,7 +71,8 @@ public enum SampleStatistics {
       let last =
         sample.start == sample.end ? first : min(lastIndex, (sample.end - 1 - from) / interval)
       guard first <= last else { continue }
-      pairs += last - first + 1
+      // Counted arithmetically (overflow-safe) before the sample's buckets are filled.
+      pairs += min(last - first, TooManyBuckets.limit) + 1
       if pairs > TooManyBuckets.limit { throw TooManyBuckets() }
       for index in first...last { members[index, default: []].append(ranked) }
     }

@@ -8,12 +8,17 @@ import Testing
 /// `deleteRecords` never reveals read permission: a sample the app may not read answers exactly
 /// as an absent uuid does (protocol/records.md, "Privacy rule for uuids").
 @Suite struct DeletePrivacyTests {
+  private func other(_ n: Int) -> String { Self.other(n) }
+
   /// The NOT_FOUND message for a uuid, whether it names no sample or one the app may not read.
+  /// other.app's uuid `n` (its own stream).
+  static func other(_ n: Int) -> String { uuid(n, source: SourcePrefix.otherApp) }
+
   static func notFoundMessage(_ uuid: String) -> String {
     "No sample has the uuid \(uuid); nothing was deleted (deleteRecords is all or nothing)."
   }
 
-  /// A harness where `other.app` added one steps sample (uuid 1); the app's steps read decision
+  /// A harness where `other.app` added one steps sample (its uuid 1); the app's steps read decision
   /// is `read` (nil: never asked) and its share is authorized.
   static func withForeignSteps(read: ReadDecision?) -> Harness {
     let h = Harness()
@@ -51,22 +56,22 @@ import Testing
   @Test(arguments: [ReadDecision.denied, nil])
   func anUnreadableSampleLooksAbsent(read: ReadDecision?) {
     let h = Self.withForeignSteps(read: read)
-    let error = Self.deleteFailure(h, [uuid(1)])
+    let error = Self.deleteFailure(h, [other(1)])
     #expect(error?.code == "NOT_FOUND")
-    #expect(error?.message == Self.notFoundMessage(uuid(1)))
+    #expect(error?.message == Self.notFoundMessage(other(1)))
     #expect(error?.details == ["field": "uuids[0]"])
   }
 
   @Test func aReadableSampleOfAnotherAppIsAnAuthorizationError() {
     let h = Self.withForeignSteps(read: .granted)
-    let error = Self.deleteFailure(h, [uuid(1)])
+    let error = Self.deleteFailure(h, [other(1)])
     #expect(error?.code == "AUTHORIZATION_DENIED")
     #expect(error?.details["hkErrorCode"] == i64(4))
     #expect(error?.details["field"] == "uuids[0]")
   }
 
   @Test func theFirstUnreadableOrAbsentUUIDWinsOverAnOwnershipError() {
-    // uuid 1 is other.app's (readable), uuid 3 other.app's heart rate (read denied): the
+    // other.app's uuid 1 is steps (readable), its uuid 2 heart rate (read denied): the
     // unreadable one answers first, as an absent uuid at that index would.
     let h = Self.withForeignSteps(read: .granted)
     h.setUp(
@@ -76,9 +81,9 @@ import Testing
         "source": ["bundleId": "other.app"],
       ])
     h.allow(["heartRate"], read: .denied)
-    let error = Self.deleteFailure(h, [uuid(1), uuid(2)])
+    let error = Self.deleteFailure(h, [other(1), other(2)])
     #expect(error?.code == "NOT_FOUND")
-    #expect(error?.message == Self.notFoundMessage(uuid(2)))
+    #expect(error?.message == Self.notFoundMessage(other(2)))
     #expect(error?.details == ["field": "uuids[1]"])
   }
 
@@ -104,8 +109,8 @@ import Testing
     h.allow(["bloodPressure"])
     h.store.authorization["HKQuantityTypeIdentifierBloodPressureDiastolic"] = TypeAuthorization(
       share: .sharingAuthorized, read: .denied)
-    #expect(Self.deleteFailure(h, [uuid(3)])?.message == Self.notFoundMessage(uuid(3)))
-    #expect(Self.deleteFailure(h, [uuid(2)])?.message == Self.notFoundMessage(uuid(2)))
-    #expect(Self.deleteFailure(h, [uuid(1)])?.code == "AUTHORIZATION_DENIED")
+    #expect(Self.deleteFailure(h, [other(3)])?.message == Self.notFoundMessage(other(3)))
+    #expect(Self.deleteFailure(h, [other(2)])?.message == Self.notFoundMessage(other(2)))
+    #expect(Self.deleteFailure(h, [other(1)])?.code == "AUTHORIZATION_DENIED")
   }
 }

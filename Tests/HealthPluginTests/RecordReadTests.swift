@@ -192,7 +192,9 @@ import Testing
         "records": [record("steps", [("value", 5), ("unit", "count")])],
         "source": ["bundleId": "other.app"],
       ])
-    let error = h.failure("deleteRecords", ["uuids": [.string(uuid(1)), .string(uuid(2))]])
+    let error = h.failure(
+      "deleteRecords",
+      ["uuids": [.string(uuid(1)), .string(uuid(1, source: SourcePrefix.otherApp))]])
     #expect(error?.code == "AUTHORIZATION_DENIED")
     #expect(error?.details["hkErrorCode"] == i64(4))
     #expect(error?.details["field"] == "uuids[1]")
@@ -235,7 +237,9 @@ import Testing
         ],
         "source": ["bundleId": "com.withings.wiscale2", "name": "Health Mate"],
       ])?.value
-    #expect(reply == .object([("uuids", [.string(uuid(1)), .string(uuid(4))])]))
+    // The source's own stream (the app's stays at 0).
+    let withings = { uuid($0, source: SourcePrefix.withings) }
+    #expect(reply == .object([("uuids", [.string(withings(1)), .string(withings(4))])]))
     h.allow(["steps"])
     #expect(
       h.read("steps").first?["source"]

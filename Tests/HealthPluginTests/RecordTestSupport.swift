@@ -12,8 +12,21 @@ let minute = 60_000
 
 /// The uuid with counter `n` (protocol/state.md#default-state).
 func uuid(_ counter: Int) -> String {
+  uuid(counter, source: "00000000-0000")
+}
+
+/// The uuid with counter `n` of another source's stream (protocol/state.md); `prefix` is its
+/// first 12 hex digits, the low 48 bits of the FNV-1a hash of its bundle id (``SourcePrefix``).
+func uuid(_ counter: Int, source prefix: String) -> String {
   let hex = String(counter, radix: 16)
-  return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
+  return prefix + "-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
+}
+
+/// Sources' uuid prefixes, computed outside Swift (FNV-1a 64 of the bundle id, low 48 bits).
+enum SourcePrefix {
+  static let otherApp = "7a0c4a18-be80"
+  static let withings = "702b6a91-d891"
+  static let watch = "7727bc6d-3781"
 }
 
 extension Harness {

@@ -17,6 +17,25 @@ final class Verification {
     var arguments: ChannelValue
     /// `nil` for a success, the error's code, or `notImplemented` for a null reply.
     var code: String?
+
+    /// About the bytes the call holds (its text, and 16 a value besides).
+    var size: Int { method.utf8.count + Self.size(of: arguments) }
+
+    static func size(of value: ChannelValue) -> Int {
+      switch value {
+      case .string(let s), .largeInt(let s): return 16 + s.utf8.count
+      case .uint8List(let b): return 16 + b.count
+      case .int32List(let v): return 16 + 4 * v.count
+      case .float32List(let v): return 16 + 4 * v.count
+      case .int64List(let v): return 16 + 8 * v.count
+      case .float64List(let v): return 16 + 8 * v.count
+      case .list(let items): return items.reduce(16) { $0 + size(of: $1) }
+      case .map(let entries):
+        return entries.reduce(16) { $0 + size(of: $1.key) + size(of: $1.value) }
+      case .ext(_, let inner): return 16 + size(of: inner)
+      case .null, .bool, .int32, .int64, .float64: return 16
+      }
+    }
   }
 
   struct Stub {
@@ -31,9 +50,14 @@ final class Verification {
   /// The log holds at most this many calls: when full, its older half is dropped at once (so a
   /// long run costs no per-call shifting, and serve's memory stays flat however long it runs).
   static let logLimit = 10_000
+  /// ... and at most about this many bytes of arguments (``LoggedCall/size``): past it, the
+  /// older half is dropped too, until the log fits.
+  static let logByteLimit = 16 << 20
 
   private var log: [LoggedCall] = []
-  private var stubs: [Stub] = [] {
+  /// The sizes of the calls in `log`, summed.
+  private var logBytes = 0
+  private var stubs = StubIndex() {
     didSet { updateQuiet() }
   }
   /// Per method; the key `""` is every plugin method.
@@ -47,13 +71,19 @@ final class Verification {
 
   func reset() {
     log.removeAll()
+    logBytes = 0
     stubs.removeAll()
     latencies.removeAll()
   }
 
-  func clearCalls() { log.removeAll() }
+  func clearCalls() {
+    log.removeAll()
+    logBytes = 0
+  }
 
-  func addStub(_ stub: Stub) { stubs.append(stub) }
+  func addStub(_ stub: Stub) { stubs.add(stub) }
+
+  var stubCount: Int { stubs.count }
 
   func setLatency(method: String?, milliseconds: Int) {
     // A method's 0 is kept: it means no delay for that method even under a general latency.
@@ -63,14 +93,7 @@ final class Verification {
   /// The reply of the most recently added stub that matches the call (consuming one of its
   /// answers), or `nil`.
   func stubbedReply(to call: MethodCall) -> Envelope? {
-    guard !stubs.isEmpty,
-      let index = stubs.lastIndex(where: { Self.matches($0, call) })
-    else { return nil }
-    let reply = stubs[index].reply
-    if let remaining = stubs[index].remaining {
-      if remaining <= 1 { stubs.remove(at: index) } else { stubs[index].remaining = remaining - 1 }
-    }
-    return reply
+    stubs.isEmpty ? nil : stubs.reply(to: call)
   }
 
   static func matches(_ stub: Stub, _ call: MethodCall) -> Bool {
@@ -83,8 +106,17 @@ final class Verification {
   }
 
   func record(_ call: MethodCall, reply: [UInt8]?) {
-    if log.count >= Self.logLimit { log.removeFirst(Self.logLimit / 2) }
-    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
+    if log.count >= Self.logLimit { dropOlderHalf() }
+    let logged = LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply))
+    log.append(logged)
+    logBytes += logged.size
+    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+  }
+
+  private func dropOlderHalf() {
+    let dropped = max(1, log.count / 2)
+    logBytes -= log[..<dropped].reduce(0) { $0 + $1.size }
+    log.removeFirst(dropped)
   }
 
   /// The reply's code as logged: `nil` for a success.
@@ -229,6 +261,12 @@ enum VerificationMethods {
         field: "count", "count \(count) must be at least 1 (leave it out: every call)")
     }
     let verification = context.environment.verification
+    guard verification.stubCount < StubIndex.limit else {
+      throw HealthError.invalidArgument(
+        field: "method",
+        "hkbridge holds at most \(StubIndex.limit) stubs; reset (or let counted stubs run out) "
+          + "before adding more")
+    }
     return {
       verification.addStub(
         Verification.Stub(

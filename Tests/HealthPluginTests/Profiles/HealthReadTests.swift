@@ -25,7 +25,7 @@ import Testing
     let points = host.ok("getData", getDataArgs("STEPS", "COUNT"))?.items ?? []
     #expect(points.count == 2)
     let own: ChannelValue = .object([
-      ("uuid", "00000000-0000-4000-8000-000000000002"), ("value", .float64(120)),
+      ("uuid", "00000000-0000-4000-8000-000000000001"), ("value", .float64(120)),
       ("date_from", .int64(Int64(T.at(10)))), ("date_to", .int64(Int64(T.at(11)))),
       ("source_id", "com.example.app"), ("source_name", "com.example.app"),
       ("recording_method", .int64(3)), ("dataUnitKey", "count"),
@@ -36,7 +36,8 @@ import Testing
     #expect(points.last?["source_id"] == "com.apple.health.Watch")
     #expect(points.last?["source_name"] == "Apple Watch")
     #expect(points.last?["recording_method"] == .int64(2))
-    #expect(points.last?["uuid"] == "00000000-0000-4000-8000-000000000001")
+    // The watch's own stream, upper case as the plugin sends it (uuidString).
+    #expect(points.last?["uuid"] == .string(uuid(1, source: SourcePrefix.watch).uppercased()))
   }
 
   @Test func aDeniedReadSeesOnlyTheAppsOwnSamples() {
@@ -171,13 +172,16 @@ import Testing
 
   @Test func getDataByUUIDFindsOneSampleOfItsType() {
     let host = stepsHost()
-    let own = host.ok("getData", getDataArgs("STEPS", "COUNT"))?.items.first
-    for uuid in [
-      "00000000-0000-4000-8000-000000000002", "00000000-0000-4000-8000-000000000002".lowercased(),
+    let points = host.ok("getData", getDataArgs("STEPS", "COUNT"))?.items ?? []
+    // The app's sample, and the watch's (its own stream) in either case.
+    let watch = uuid(1, source: SourcePrefix.watch)
+    for (text, expected) in [
+      ("00000000-0000-4000-8000-000000000001", points.first),
+      (watch.uppercased(), points.last), (watch, points.last),
     ] {
       let found = host.ok(
-        "getDataByUUID", ["dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "uuid": .string(uuid)])
-      #expect(found == own)
+        "getDataByUUID", ["dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "uuid": .string(text)])
+      #expect(found != nil && found == expected)
     }
     #expect(
       host.ok(

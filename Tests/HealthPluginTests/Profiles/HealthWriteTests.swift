@@ -251,11 +251,13 @@ import Testing
     func delete(_ uuid: String) -> ChannelValue? {
       host.ok("deleteByUUID", ["uuid": .string(uuid), "dataTypeKey": "STEPS"])
     }
+    // The watch's sample is 1 of its own stream, the app's 1 of the app's.
+    let watch = uuid(1, source: SourcePrefix.watch)
+    #expect(delete(watch) == false)
+    #expect(delete("00000000-0000-4000-8000-000000000001") == true)
     #expect(delete("00000000-0000-4000-8000-000000000001") == false)
-    #expect(delete("00000000-0000-4000-8000-000000000002") == true)
-    #expect(delete("00000000-0000-4000-8000-000000000002") == false)
     #expect(delete("nope") == false)
-    let error = host.error("deleteByUUID", ["uuid": "00000000-0000-4000-8000-000000000001"])
+    let error = host.error("deleteByUUID", ["uuid": .string(watch)])
     #expect(error?.code == "DELETE_ERROR")
     #expect(error?.message == "Error deleting data by UUID: " + Self.pluginError)
     #expect(host.store.samples.count == 1)

@@ -14,6 +14,7 @@
 // --hkbridge the binary is found as HkBridge.findExecutable says (HKBRIDGE, PATH,
 // .dart_tool/hkbridge/hkbridge).
 
+import 'dart:convert';
 import 'dart:io';
 
 import 'package:hkbridge_client/hkbridge_client.dart';
@@ -42,12 +43,23 @@ Future<void> main(List<String> args) async {
   for (final path in files) {
     final HkTranscript transcript;
     try {
-      transcript = HkTranscript.parse(path, File(path).readAsStringSync());
+      final bytes = File(path).readAsBytesSync();
+      // A final line cut short may end inside a character: only that line is read leniently.
+      final end = bytes.lastIndexOf(10) + 1;
+      final text = utf8.decode(bytes.sublist(0, end)) +
+          utf8.decode(bytes.sublist(end), allowMalformed: true);
+      transcript = HkTranscript.parse(path, text);
+      if (transcript.tornLastLine != null) {
+        stderr.writeln('warning: $path: ignoring its last line, cut short (no newline, not JSON)');
+      }
     } on FileSystemException catch (e) {
       stderr.writeln('error: cannot read $path: ${e.osError?.message ?? e.message}');
       exit(2);
     } on HkTranscriptFormatException catch (e) {
       stderr.writeln('error: $e');
+      exit(2);
+    } on FormatException catch (e) {
+      stderr.writeln('error: $path is not UTF-8 text: ${e.message}');
       exit(2);
     }
     try {

@@ -134,15 +134,16 @@ void main() {
           1);
     });
 
-    test('addSamples returns the counter uuids; advanceClock; snapshot shows both', () async {
+    test('addSamples returns the source\'s own uuids; advanceClock; snapshot shows both', () async {
       final uuids = await control.addSamples([
         {'type': 'activeEnergy', 'start': 1703980800000, 'end': 1703981100000, 'value': 250.0,
           'unit': 'kcal'},
         {'type': 'activeEnergy', 'start': 1703981100000, 'end': 1703981400000, 'value': 5.0,
           'unit': 'kcal'},
       ], sourceBundleId: 'com.apple.health', sourceName: 'Watch');
+      // com.apple.health's own stream: FNV-1a 64 of the bundle id, low 48 bits (ad9c1461ac50).
       expect(uuids,
-          ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002']);
+          ['ad9c1461-ac50-4000-8000-000000000001', 'ad9c1461-ac50-4000-8000-000000000002']);
       expect(await control.advanceClock(const Duration(minutes: 1)),
           DateTime.fromMillisecondsSinceEpoch(1704067260000, isUtc: true));
       final state = await control.snapshot();

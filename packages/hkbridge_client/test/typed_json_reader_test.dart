@@ -147,5 +147,18 @@ void main() {
           () => HkTranscript.parse('t.jsonl', '{"note": "x"}\n{"channel": 1, "call": null}'),
           throwsA(isA<HkTranscriptFormatException>().having((e) => e.line, 'line', 2)));
     });
+
+    test('a last line cut short is left out; a bad line elsewhere is still named', () {
+      final t = HkTranscript.parse('t.jsonl', '$ok\n{"channel": "healthkit_permissions", "ca');
+      expect(t.exchanges, hasLength(1));
+      expect(t.tornLastLine, '{"channel": "healthkit_permissions", "ca');
+      expect(HkTranscript.parse('t.jsonl', '$ok\n').tornLastLine, isNull);
+      expect(
+          () => HkTranscript.parse('t.jsonl', '{"channel": "x", "ca\n$ok\n'),
+          throwsA(isA<HkTranscriptFormatException>().having((e) => e.line, 'line', 1)));
+      expect(
+          () => HkTranscript.parse('t.jsonl', '$ok\n{"channel": "x", "ca\n'),
+          throwsA(isA<HkTranscriptFormatException>().having((e) => e.line, 'line', 2)));
+    });
   });
 }

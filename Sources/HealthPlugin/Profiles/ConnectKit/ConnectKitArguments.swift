@@ -61,13 +61,16 @@ struct ConnectKitArguments {
     if value.isNull { return nil }
     guard let entries = value.mapEntries else { throw wrongType(index, value) }
     var result: [(String, [String])] = []
+    // A repeated key keeps its first place and its last value (a Dart map's), found in O(1).
+    var position: [String: Int] = [:]
     for entry in entries {
       guard let key = entry.key.stringValue, let list = Self.strings(entry.value) else {
         throw wrongType(index, value)
       }
-      if let at = result.firstIndex(where: { $0.0 == key }) {
+      if let at = position[key] {
         result[at].1 = list
       } else {
+        position[key] = result.count
         result.append((key, list))
       }
     }

@@ -15,7 +15,10 @@ enum ConnectKitPermissions {
   /// too new for the iOS version, a composite correlation — Dart sends its members —, and for
   /// writing anything apps cannot share: characteristics, clinical, device-exclusive types).
   static func objectType(_ ckType: String, _ access: Access, os: OSVersion) -> String? {
-    guard let resolved = try? RecordTypeMapper.resolve(ckType, os: os),
+    // An unknown name is answered from the table alone: resolving it would look for the nearest
+    // name (a suggestion nobody reads here), which costs a scan of every CKType per key.
+    guard RecordTypeMapper.row(ckType) != nil,
+      let resolved = try? RecordTypeMapper.resolve(ckType, os: os),
       resolved.typeClass != .correlation
     else { return nil }
     if access == .write, Catalogue.shareRefusal(resolved.identifier) != nil { return nil }

@@ -142,9 +142,13 @@ const HkMethodCodec _requestMethodCodec = HkMethodCodec(_requestCodec);
 
 /// A transcript file, read for replay.
 class HkTranscript {
-  HkTranscript._(this.path, this.header, this.headerMatchers, this.exchanges);
+  HkTranscript._(this.path, this.header, this.headerMatchers, this.exchanges,
+      {this.tornLastLine});
 
   final String path;
+
+  /// A last line with no newline that is not JSON (an append cut short), ignored; else null.
+  final String? tornLastLine;
 
   /// The `{"hkbridge": {...}}` first line, when there is one.
   final HkTranscriptHeader? header;
@@ -169,6 +173,7 @@ class HkTranscript {
     var headerMatchers = HkValueMatchers.none;
     final exchanges = <HkTranscriptExchange>[];
     final lines = const LineSplitter().convert(text);
+    String? torn;
     var seenContent = false;
     HkTranscriptExchange? lastTimed;
     for (var i = 0; i < lines.length; i++) {
@@ -180,6 +185,11 @@ class HkTranscript {
       try {
         json = jsonDecode(source);
       } on FormatException catch (e) {
+        // Whole lines only: a final line cut short (no newline) is left out, as hkbridge does.
+        if (i == lines.length - 1 && !text.endsWith('\n')) {
+          torn = source;
+          continue;
+        }
         bad('not JSON: ${e.message}');
       }
       if (json is! Map<String, Object?>) bad('a line is a JSON object');
@@ -217,7 +227,7 @@ class HkTranscript {
     if (header == null && exchanges.isEmpty) {
       throw HkTranscriptFormatException(path, 0, 'empty transcript (no exchange and no header)');
     }
-    return HkTranscript._(path, header, headerMatchers, exchanges);
+    return HkTranscript._(path, header, headerMatchers, exchanges, tornLastLine: torn);
   }
 
   /// The latest `at`: 9999-12-31T23:59:59.999Z.

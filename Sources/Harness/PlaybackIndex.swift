@@ -1,0 +1,229 @@
+import FlutterCodec
+
+/// The recorded exchanges of `serve --playback`, indexed so that finding the one that answers a
+/// call costs about the same however long the recording is and in whatever order it is played
+/// (protocol/playback.md). An exchange is filed under its channel and request: under a hash of
+/// its method and arguments (or message) when no matcher applies to its request, else under its
+/// channel and method alone; and under a hash of its request bytes (which is how malformed
+/// payloads, and a call recorded where a message is sent, match). Each list holds the unused
+/// exchanges in recorded order.
+struct PlaybackIndex {
+  /// What a key hashes besides the channel.
+  enum Kind: Hashable {
+    /// Method and arguments (or message) by value, as Dart compares them.
+    case value
+    /// Method only: the exchange's matchers apply to its request.
+    case loose
+    /// The request bytes.
+    case bytes
+  }
+
+  /// A key is a hash of its kind, channel and request: exchanges that collide are told apart by
+  /// the caller's `matches`, so a key needs no strings (and costs one Int to look up).
+  private var lists: [Int: [Int]] = [:]
+  /// Per exchange: its value (or loose) key, and its bytes key.
+  private var valueKeys: [Int?] = []
+  private var bytesKeys: [Int] = []
+  /// Exchanges filed under a loose key (none: no loose lookup).
+  private var looseCount = 0
+  /// Whether the recording holds calls, messages, and requests matched by their bytes alone
+  /// (malformed ones): a well-formed request needs its bytes looked up only when one of another
+  /// kind, or a malformed one, could match it.
+  private var hasCalls = false
+  private var hasMessages = false
+  private var hasMalformed = false
+
+  /// Files exchange `index` (indices must be added in increasing order).
+  mutating func add(_ index: Int, exchange: TranscriptExchange, matchers: ValueMatchers?) {
+    let loose = matchers?.touchesRequest ?? false
+    let valueKey = Self.valueKey(exchange.channel, exchange.request, loose: loose)
+    if let valueKey {
+      lists[valueKey, default: []].append(index)
+      if loose { looseCount += 1 }
+    }
+    switch exchange.request {
+    case .call(let call): if call == nil { hasMalformed = true } else { hasCalls = true }
+    case .message(let value):
+      hasMessages = true
+      if value.isNull && PlaybackHandler.isMalformedMessage(exchange.payload) {
+        hasMalformed = true
+      }
+    }
+    let bytesKey = Self.bytesKey(exchange.channel, exchange.payload)
+    lists[bytesKey, default: []].append(index)
+    valueKeys.append(valueKey)
+    bytesKeys.append(bytesKey)
+  }
+
+  /// Takes exchange `index` out of every list (it has been used).
+  mutating func remove(_ index: Int) {
+    if let key = valueKeys[index] { remove(index, from: key) }
+    remove(index, from: bytesKeys[index])
+  }
+
+  private mutating func remove(_ index: Int, from key: Int) {
+    guard let list = lists[key] else { return }
+    if list.count == 1 {
+      if list[0] == index { lists[key] = nil }
+      return
+    }
+    let at = Self.firstPosition(in: list, atLeast: index)
+    // In place: a copy of the list would cost as much as a scan.
+    if at < list.count && list[at] == index { lists[key]!.remove(at: at) }
+  }
+
+  /// The unused exchange that answers a request: among the candidates filed under the request's
+  /// keys, the first from `next` on (then from the start) that `matches` accepts.
+  func first(
+    channel: String, request: TranscriptRequest, payload: [UInt8]?, next: Int,
+    matches: (Int) -> Bool
+  ) -> Int? {
+    let empty: [Int] = []
+    let valueKey = Self.valueKey(channel, request, loose: false)
+    let needsBytes: Bool
+    switch request {
+    case .call(_?): needsBytes = hasMalformed || hasMessages
+    case .call(nil): needsBytes = true
+    case .message:
+      needsBytes = hasMalformed || hasCalls || PlaybackHandler.isMalformedMessage(payload)
+    }
+    let byBytes = needsBytes ? lists[Self.bytesKey(channel, payload)] ?? empty : empty
+    let byValue = valueKey.flatMap { lists[$0] } ?? empty
+    let byMethod =
+      looseCount == 0
+      ? empty : Self.valueKey(channel, request, loose: true).flatMap { lists[$0] } ?? empty
+    // The first match from `next` on; only when there is none, the first before `next`.
+    var after: Int?
+    for list in [byValue, byBytes, byMethod] where !list.isEmpty {
+      let split = Self.firstPosition(in: list, atLeast: next)
+      let bound = after ?? Int.max
+      if let match = list[split...].prefix(while: { $0 < bound }).first(where: matches) {
+        after = match
+      }
+    }
+    if after != nil { return after }
+    var before: Int?
+    for list in [byValue, byBytes, byMethod] where !list.isEmpty {
+      let bound = min(before ?? Int.max, next)
+      if let match = list.prefix(while: { $0 < bound }).first(where: matches) { before = match }
+    }
+    return before
+  }
+
+  static func firstPosition(in list: [Int], atLeast value: Int) -> Int {
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) / 2
+      if list[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  static func valueKey(_ channel: String, _ request: TranscriptRequest, loose: Bool) -> Int? {
+    var hasher = Hasher()
+    hasher.combine(loose ? Kind.loose : Kind.value)
+    hasher.combine(channel)
+    switch request {
+    case .call(let call?):
+      hasher.combine(call.method)
+      if !loose { DartHash.combine(call.arguments, into: &hasher) }
+    case .call(nil): return nil
+    case .message(let value):
+      hasher.combine(0)
+      if !loose { DartHash.combine(value, into: &hasher) }
+    }
+    return hasher.finalize()
+  }
+
+  static func bytesKey(_ channel: String, _ payload: [UInt8]?) -> Int {
+    var hasher = Hasher()
+    hasher.combine(Kind.bytes)
+    hasher.combine(channel)
+    if let payload {
+      hasher.combine(payload.count)
+      payload.withUnsafeBytes { hasher.combine(bytes: $0) }
+    } else {
+      hasher.combine(-1)
+    }
+    return hasher.finalize()
+  }
+}
+
+/// A hash of a channel value that agrees with ``DartEquality``: values Dart finds equal hash
+/// alike (numbers by value, maps whatever their order).
+enum DartHash {
+  static func value(_ v: ChannelValue) -> Int {
+    var hasher = Hasher()
+    combine(v, into: &hasher)
+    return hasher.finalize()
+  }
+
+  static func entryHash(_ entry: ChannelMapEntry) -> Int {
+    var inner = Hasher()
+    combine(entry.key, into: &inner)
+    combine(entry.value, into: &inner)
+    return inner.finalize()
+  }
+
+  static func combine(_ v: ChannelValue, into hasher: inout Hasher) {
+    if let number = DartEquality.number(v) {
+      hasher.combine(1)
+      switch number {
+      case .integer(let i): hasher.combine(i)
+      case .bigInteger(let text): hasher.combine(text)
+      case .double(let d):
+        if let exact = Int64(exactly: d) {
+          hasher.combine(exact)
+        } else {
+          hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern)
+        }
+      }
+      return
+    }
+    switch v {
+    case .null: hasher.combine(2)
+    case .bool(let b): hasher.combine(b ? 3 : 4)
+    case .string(let s):
+      hasher.combine(5)
+      hasher.combine(s)
+    case .list(let items):
+      hasher.combine(6)
+      hasher.combine(items.count)
+      for item in items { combine(item, into: &hasher) }
+    case .map(let entries):
+      // Dart equality ignores order (and a repeated key's earlier values): a sum over the set
+      // of distinct entries (a small map looks for repeats without allocating a set).
+      hasher.combine(7)
+      var sum = 0
+      if entries.count <= 16 {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: entries.count) { seen in
+          var count = 0
+          for entry in entries {
+            let h = entryHash(entry)
+            if !seen[0..<count].contains(h) {
+              seen[count] = h
+              count += 1
+              sum &+= h
+            }
+          }
+        }
+      } else {
+        var seen: Set<Int> = []
+        for entry in entries {
+          let h = entryHash(entry)
+          if seen.insert(h).inserted { sum &+= h }
+        }
+      }
+      hasher.combine(sum)
+    case .ext(let tag, let inner):
+      hasher.combine(8)
+      hasher.combine(tag)
+      combine(inner, into: &hasher)
+    default:
+      // Typed lists (and anything else): by kind only; equality decides.
+      hasher.combine(9)
+      hasher.combine(v.typeName)
+    }
+  }
+}

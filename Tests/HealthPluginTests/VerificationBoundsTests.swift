@@ -1,0 +1,54 @@
+import FlutterCodec
+import Testing
+
+@testable import HealthPlugin
+
+/// The call log is bounded by bytes as well as by count, and stubs are indexed, with a cap
+/// (protocol/verification.md).
+@Suite struct VerificationBoundsTests {
+  /// 1,000 calls with 64 KB arguments: the log keeps about logByteLimit bytes of them, newest.
+  @Test func bigArgumentsKeepTheLogUnderItsByteLimit() {
+    let h = Harness()
+    let big = ChannelValue.string(String(repeating: "x", count: 64 << 10))
+    for i in 0..<1_000 { _ = h.call("noSuchMethod", ["i": .int(i), "blob": big]) }
+    guard case .list(let calls)? = h.control("calls")?.value else {
+      Issue.record("calls is not a list")
+      return
+    }
+    #expect(calls.count * (64 << 10) <= Verification.logByteLimit)
+    #expect(calls.count >= 64)
+    #expect(calls.last?["args"]?["i"] == .int(999))
+  }
+
+  /// The stub added last wins, whether it matches any arguments or a given one, and a counted
+  /// stub that runs out leaves the older ones answering.
+  @Test func theLatestMatchingStubWinsAcrossArgumentsAndAny() {
+    let h = Harness()
+    h.setUp("stub", ["method": "readRecords", "reply": ["ok": "any-1"]])
+    h.setUp("stub", ["method": "readRecords", "args": ["type": "steps"], "reply": ["ok": "steps"]])
+    h.setUp(
+      "stub",
+      ["method": "readRecords", "args": ["limit": 2, "type": "steps"], "reply": ["ok": "two"]])
+    h.setUp("stub", ["method": "readRecords", "args": [:], "reply": ["ok": "any-2"], "count": 1])
+    #expect(h.call("readRecords", ["type": "steps", "limit": 2])?.value == "any-2")
+    #expect(h.call("readRecords", ["type": "steps", "limit": 2])?.value == "two")
+    #expect(h.call("readRecords", ["limit": 3, "type": "steps"])?.value == "steps")
+    #expect(h.call("readRecords", ["type": "height"])?.value == "any-1")
+    #expect(h.call("readRecords", [1])?.value == "any-1")
+  }
+
+  /// More than StubIndex.limit stubs are refused, naming the limit; reset makes room.
+  @Test func stubsAreCapped() {
+    let h = Harness()
+    for i in 0..<StubIndex.limit {
+      _ = h.control(
+        "stub", ["method": "isAvailable", "args": ["n": .int(i)], "reply": ["ok": .int(i)]])
+    }
+    #expect(h.call("isAvailable", ["n": 77])?.value == 77)
+    let refused = h.control("stub", ["method": "isAvailable", "reply": ["ok": true]])?.error
+    #expect(refused?.code == "INVALID_ARGUMENTS")
+    #expect(refused?.message?.contains("at most 100000 stubs") == true)
+    h.setUp("reset")
+    #expect(h.control("stub", ["method": "isAvailable", "reply": ["ok": true]])?.error == nil)
+  }
+}
