@@ -167,11 +167,19 @@ public final class PlaybackHandler: MessageHandling {
 
   /// The index of the recorded exchange that answers this request, or `nil`.
   func match(channel: String, payload: [UInt8]?, request: TranscriptRequest) -> Int? {
-    index.first(channel: channel, request: request, payload: payload, next: next) { i in
+    func matches(_ i: Int) -> Bool {
       let r = recorded[i]
       return !r.used && r.exchange.channel == channel
         && differences(r, payload: payload, request: request, limit: 1).count == 0
     }
+    // Bound ids compare as their bound values (in either case), which the index's hashes of
+    // recorded values cannot see: with bindings, every exchange in order is a candidate.
+    guard bindings.isEmpty else {
+      let order = Array(next..<recorded.count) + Array(0..<min(next, recorded.count))
+      return order.first(where: matches)
+    }
+    return index.first(
+      channel: channel, request: request, payload: payload, next: next, matches: matches)
   }
 
   /// The reply a recorded exchange sends: its `replyHex` byte for byte (else its reply encoded),

@@ -35,9 +35,9 @@ import Testing
         end: Int.max, body: .quantity(MeasuredQuantity(value: 1, unit: "count")), metadata: [],
         source: SampleSource(bundleId: "com.example.app"))
     ]
-    #expect(throws: HealthStatistics.TooManyBuckets.self) {
-      _ = try HealthStatistics.buckets(
-        samples, kind: .sum, from: 0, to: Int.max, interval: 1, value: { _ in 1 })
+    #expect(throws: SampleStatistics.TooManyBuckets.self) {
+      _ = try SampleStatistics.buckets(
+        samples, option: .cumulativeSum, from: 0, to: Int.max, interval: 1, value: { _ in 1 })
     }
   }
 }
