@@ -145,6 +145,14 @@ public final class JSONLServer {
     let answered = TranscriptRecorder.exchange(
       channel: channel, payload: payload, reply: reply, methodChannels: methodChannels)
     appendLine(TranscriptWriter.line(.exchange(answered)))
+    // The events the request caused, right after its reply (protocol/events.md).
+    let events = handler.takeHostMessages()
+    recorder?.events(events)
+    for event in events {
+      appendLine(
+        TranscriptWriter.line(
+          .event(TranscriptEvent(channel: event.channel, payload: event.payload))))
+    }
   }
 
   /// The channel and payload a line asks for; `nil` for a line with no request (blank, a

@@ -32,7 +32,12 @@ public final class PlaybackHandler: MessageHandling {
     var exchange: TranscriptExchange
     var matchers: ValueMatchers?
     var used = false
+    /// The event lines that follow the exchange (sent after its reply, protocol/events.md).
+    var events: [TranscriptEvent] = []
   }
+
+  /// The events of the exchanges answered so far, not yet taken.
+  private var hostMessages: [HostMessage] = []
 
   /// The emulator that answers in `new` and `all` modes.
   public let model: MessageHandling
@@ -61,11 +66,21 @@ public final class PlaybackHandler: MessageHandling {
     self.methodChannelSet = Set(model.methodChannels)
     for transcript in transcripts {
       let header = transcript.header?.matchers
-      for (line, exchange) in transcript.exchanges {
-        let matchers = header.map { $0.merged(with: exchange.matchers) } ?? exchange.matchers
-        index.add(recorded.count, exchange: exchange, matchers: matchers)
-        recorded.append(
-          Recorded(file: transcript.path, line: line, exchange: exchange, matchers: matchers))
+      for line in transcript.lines {
+        switch line.entry {
+        case .exchange(let exchange)?:
+          let matchers = header.map { $0.merged(with: exchange.matchers) } ?? exchange.matchers
+          index.add(recorded.count, exchange: exchange, matchers: matchers)
+          recorded.append(
+            Recorded(
+              file: transcript.path, line: line.number, exchange: exchange, matchers: matchers))
+        case .event(let event)?:
+          // An event line before any exchange has no call to follow: it is never sent.
+          if !recorded.isEmpty && recorded[recorded.count - 1].file == transcript.path {
+            recorded[recorded.count - 1].events.append(event)
+          }
+        default: break
+        }
       }
     }
     appendPath = mode == .once ? nil : transcripts.first?.path
@@ -85,6 +100,8 @@ public final class PlaybackHandler: MessageHandling {
       for (_, exchange) in transcripts.first?.exchanges ?? [] {
         _ = model.handleMessage(channel: exchange.channel, payload: exchange.payload)
       }
+      // The recorded run's events were sent then, not now.
+      _ = model.takeHostMessages()
       if let dispatcher, let sleeps, let warnings {
         dispatcher.sleepsForLatency = sleeps
         dispatcher.warningHandler = warnings
@@ -100,6 +117,12 @@ public final class PlaybackHandler: MessageHandling {
   public var methodChannels: [String] { model.methodChannels }
   public var deviceDescription: ChannelValue { model.deviceDescription }
   public var profileNames: [String] { model.profileNames }
+  public var eventChannels: [String] { model.eventChannels }
+
+  public func takeHostMessages() -> [HostMessage] {
+    defer { hostMessages = [] }
+    return hostMessages
+  }
 
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     let request = TranscriptRecorder.exchange(
@@ -118,6 +141,7 @@ public final class PlaybackHandler: MessageHandling {
       bindings =
         differences(recorded[index], payload: payload, request: request, limit: 1).bindings
         ?? bindings
+      hostMessages += recorded[index].events.map(Self.hostMessage)
       return reply(for: recorded[index])
     }
     if mode == .once {
@@ -127,8 +151,18 @@ public final class PlaybackHandler: MessageHandling {
       return StandardMethodCodec().encodeErrorEnvelope(miss)
     }
     let reply = model.handleMessage(channel: channel, payload: payload)
-    append(channel: channel, payload: payload, reply: reply)
+    let events = model.takeHostMessages()
+    hostMessages += events
+    append(channel: channel, payload: payload, reply: reply, events: events)
     return reply
+  }
+
+  /// A recorded event as sent: its `eventHex` byte for byte, else its value encoded.
+  static func hostMessage(_ event: TranscriptEvent) -> HostMessage {
+    if let bytes = event.eventBytes {
+      return HostMessage(channel: event.channel, payload: bytes.bytes)
+    }
+    return HostMessage(channel: event.channel, payload: encode(event.event))
   }
 
   /// The index of the recorded exchange that answers this request, or `nil`.
@@ -138,16 +172,14 @@ public final class PlaybackHandler: MessageHandling {
       return !r.used && r.exchange.channel == channel
         && differences(r, payload: payload, request: request, limit: 1).count == 0
     }
-    if let found = index.first(
-      channel: channel, request: request, payload: payload, next: next, matches: matches)
-    {
-      return found
+    // Bound ids compare as their bound values (in either case), which the index's hashes of
+    // recorded values cannot see: with bindings, every exchange in order is a candidate.
+    guard bindings.isEmpty else {
+      let order = Array(next..<recorded.count) + Array(0..<min(next, recorded.count))
+      return order.first(where: matches)
     }
-    // A request that carries bound ids (or an id in another case) hashes apart from its
-    // recorded form: once anything is bound, a miss in the index is checked by a scan.
-    guard !bindings.isEmpty else { return nil }
-    return recorded.indices[next...].first(where: matches)
-      ?? recorded.indices[..<next].first(where: matches)
+    return index.first(
+      channel: channel, request: request, payload: payload, next: next, matches: matches)
   }
 
   /// The reply a recorded exchange sends: its `replyHex` byte for byte (else its reply encoded),
@@ -181,7 +213,8 @@ public final class PlaybackHandler: MessageHandling {
       diff.walk(a, b, path: root)
       return diff
     }
-    let exact = !(r.matchers?.touchesRequest ?? false)
+    // Equal requests match at once, unless matchers or bound ids may make them differ.
+    let exact = !(r.matchers?.touchesRequest ?? false) && !bindings.changesValues
     if case .message(.null) = r.exchange.request, case .message(.null) = request,
       Self.isMalformedMessage(r.exchange.payload) || Self.isMalformedMessage(payload)
     {
@@ -270,7 +303,7 @@ public final class PlaybackHandler: MessageHandling {
     case .ok(let value)?: return codec.encodeSuccessEnvelope(value)
     case .error(let error)?: return codec.encodeErrorEnvelope(error)
     case .message(let value)?: return StandardMessageCodec().encode(value)
-    case .notImplemented?, .undecodable?, nil: return nil
+    case .notImplemented?, .undecodable?, .end?, .noEvent?, nil: return nil
     }
   }
 
@@ -293,11 +326,17 @@ public final class PlaybackHandler: MessageHandling {
     }
   }
 
-  func append(channel: String, payload: [UInt8]?, reply: [UInt8]?) {
+  func append(channel: String, payload: [UInt8]?, reply: [UInt8]?, events: [HostMessage]) {
     guard appendFD >= 0 else { return }
     let exchange = TranscriptRecorder.exchange(
       channel: channel, payload: payload, reply: reply, methodChannels: methodChannelSet)
-    let line = Array((TranscriptWriter.line(.exchange(exchange)) + "\n").utf8)
+    var text = TranscriptWriter.line(.exchange(exchange)) + "\n"
+    for event in events {
+      text +=
+        TranscriptWriter.line(
+          .event(TranscriptEvent(channel: event.channel, payload: event.payload))) + "\n"
+    }
+    let line = Array(text.utf8)
     if let code = line.withUnsafeBytes({ FileIO.writeAll(appendFD, $0) }) {
       warn("cannot append to \(appendPath ?? ""): \(String(cString: strerror(code)))")
       close(appendFD)

@@ -51,8 +51,9 @@ public enum ReplayRun {
     // The report streams: a text block is written as its mismatch is found; for `--json`, each
     // mismatch is kept as its JSON text only (not its values), until the one object is printed.
     var mismatchTexts: [String: [String]] = [:]
-    let results = transcripts.map { transcript in
-      replayer.replay(transcript, update: update) { mismatch in
+    var results: [FileReplayResult] = []
+    for transcript in transcripts {
+      let result = replayer.replay(transcript, update: update) { mismatch in
         if json {
           mismatchTexts[transcript.path, default: []].append(
             ChannelJSON.print(ReplayReport.jsonValue(mismatch)))
@@ -60,6 +61,7 @@ public enum ReplayRun {
           output(ReplayReport.block(mismatch) + "\n")
         }
       }
+      results.append(result)
     }
     let stopped = results.compactMap(\.transcriptError)
     if !stopped.isEmpty { return fail(stopped) }
@@ -107,6 +109,13 @@ public enum ReplayRun {
       ]
     }
     var found: [TranscriptError] = []
+    if !update {
+      for (line, event) in transcript.events {
+        if let problem = TranscriptConsistency.problem(event) {
+          found.append(TranscriptError(file: transcript.path, line: line, message: problem))
+        }
+      }
+    }
     let headerMatchers = !(transcript.header?.matchers?.isEmpty ?? true)
     for (line, exchange) in exchanges {
       if !update, let problem = TranscriptConsistency.problem(exchange) {

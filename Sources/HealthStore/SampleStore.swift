@@ -30,6 +30,10 @@ public struct SampleStore: Sendable {
   /// Per HealthKit identifier: the deletes, oldest first (the change log's deleted objects).
   private var deletions: [String: [DeletedSample]] = [:]
   private let indexBlockCapacity: Int
+  /// Whether saves and deletes are journaled (while an event stream listens).
+  var journaling = false
+  /// The saves and deletes since the journal was last taken (protocol/events.md#store-changes).
+  var journal: [SampleChangeEntry] = []
 
   /// Workout sessions started and not yet ended or discarded, in the order they started.
   public private(set) var sessionsInProgress: [WorkoutSession] = []
@@ -81,6 +85,12 @@ public struct SampleStore: Sendable {
     if let replaced = slotByUUID.updateValue(slot, forKey: stored.uuid) {
       discard(slot: replaced)
     }
+    if journaling {
+      journal.append(
+        SampleChangeEntry(
+          anchor: stored.sequence, identifier: stored.identifier, uuid: stored.uuid,
+          source: stored.source.bundleId, deleted: false))
+    }
     indexes[stored.identifier, default: SampleIndex(blockCapacity: indexBlockCapacity)].insert(
       IndexEntry(start: stored.start, sequence: stored.sequence, slot: slot),
       duration: stored.duration)
@@ -94,6 +104,12 @@ public struct SampleStore: Sendable {
       let kind = kinds[sample.kind]
       deletions[kind.identifier, default: []].append(
         DeletedSample(uuid: uuid, anchor: nextSequence, source: kind.source.bundleId))
+      if journaling {
+        journal.append(
+          SampleChangeEntry(
+            anchor: nextSequence, identifier: kind.identifier, uuid: uuid,
+            source: kind.source.bundleId, deleted: true))
+      }
       nextSequence += 1
     }
     discard(slot: slot)
@@ -225,6 +241,12 @@ public struct DeletedSample: Hashable, Sendable {
   /// The bundle id of the deleted sample's source (so that a query can keep the privacy rule:
   /// an app that may not read a type hears only of its own deletes).
   public var source: String
+
+  public init(uuid: String, anchor: Int, source: String) {
+    self.uuid = uuid
+    self.anchor = anchor
+    self.source = source
+  }
 }
 
 /// The answer of `SampleStore.changes(of:since:)`.

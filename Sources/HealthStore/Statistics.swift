@@ -70,7 +70,7 @@ public enum SampleStatistics {
         sample.start == sample.end ? first : min(lastIndex, (sample.end - 1 - from) / interval)
       return first <= last ? first...last : nil
     }
-    // The refusal is arithmetic: the pairs are counted before any bucket is filled.
+    // The refusal is arithmetic (overflow-safe): the pairs are counted before any bucket is filled.
     var pairs = 0
     for sample in samples {
       guard let range = span(sample) else { continue }

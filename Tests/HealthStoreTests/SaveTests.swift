@@ -47,13 +47,14 @@ import Testing
     let watch = SampleSource(bundleId: "com.apple.health.watch", name: "Watch")
     let prepared = try store.prepareRecord(Self.steps(10), mode: .external)
     let written = store.commitRecord(prepared, source: watch)
-    // Another source's stream (its own prefix), not the app's: the app's first uuid stays free.
-    #expect(written.uuid.hasSuffix("-4000-8000-000000000001"))
-    #expect(!written.uuid.hasPrefix("00000000-0000-"))
+    // The source's own uuid stream (protocol/state.md), not the app's.
+    let first = HealthStore.uuid(
+      counter: 1, prefix: HealthStore.uuidPrefix(source: "com.apple.health.watch"))
+    #expect(written.uuid == first)
+    #expect(!first.hasPrefix("00000000-0000-"))
     #expect(written.identifier == ID.steps)
     #expect(written.members == nil)
-    #expect(store.samples.sample(uuid: written.uuid)?.source == watch)
-    #expect(store.samples.sample(uuid: uuid(1)) == nil)
+    #expect(store.samples.sample(uuid: first)?.source == watch)
   }
 
   @Test func aCommitIsOneChangePerSampleInTheLog() throws {

@@ -11,6 +11,7 @@ export 'src/client.dart' hide hkStartEchoHost;
 export 'src/codec.dart';
 export 'src/control.dart';
 export 'src/dart_equality.dart';
+export 'src/events.dart';
 export 'src/invoke.dart' hide bytesOf, byteDataOf;
 export 'src/matchers.dart'
     show

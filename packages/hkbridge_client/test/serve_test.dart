@@ -41,7 +41,8 @@ void main() {
     test('HELLO: protocol 1, the version, both channels, the default device', () {
       expect(bridge.protocol, 1);
       expect(bridge.emulator, isNotEmpty);
-      expect(bridge.channels, [plugin, 'hkbridge/control']);
+      expect(bridge.channels, [plugin, 'healthkit_permissions/observe', 'healthkit_permissions/anchored', 'healthkit_permissions/statistics', 'hkbridge/control']);
+      expect(bridge.hello.eventChannels, ['healthkit_permissions/observe', 'healthkit_permissions/anchored', 'healthkit_permissions/statistics']);
       expect(bridge.device, {
         'model': 'iPhone',
         'osVersion': '17.5',
@@ -208,7 +209,7 @@ void main() {
     test('serve arguments reach the emulator: --device, --os, --channel', () async {
       final bridge =
           await startServe(['--device', 'iPad', '--os', '17.0', '--channel', 'my_health']);
-      expect(bridge.channels, ['my_health', 'hkbridge/control']);
+      expect(bridge.channels, ['my_health', 'my_health/observe', 'my_health/anchored', 'my_health/statistics', 'hkbridge/control']);
       expect(bridge.device['model'], 'iPad');
       expect(await bridge.invokeMethod('my_health', 'isAvailable'), isTrue);
       expect(await bridge.send(plugin, ByteData.sublistView(hex('00'))), isNull);
@@ -220,7 +221,7 @@ void main() {
     test('its handler sends the installed channels to hkbridge, others get a null reply',
         () async {
       final session = await HkMockSession.start(executable: binary, onStderr: (_) {});
-      expect(session.channels, [plugin, 'hkbridge/control']);
+      expect(session.channels, [plugin, 'healthkit_permissions/observe', 'healthkit_permissions/anchored', 'healthkit_permissions/statistics', 'hkbridge/control']);
       final call = ByteData.sublistView(const HkMethodCodec().encodeMethodCallBytes('isAvailable'));
       final reply = await session.handle(plugin, call);
       expect(bytesOf(reply!), hex('0001'));

@@ -8,6 +8,7 @@ import 'dart:typed_data';
 
 import 'codec.dart';
 import 'control.dart';
+import 'events.dart';
 import 'frames.dart';
 import 'invoke.dart';
 
@@ -68,6 +69,14 @@ class HkBridgeHello {
 
   /// The whole decoded payload, for keys this client does not know yet.
   final Map<Object?, Object?> raw;
+
+  /// The event channels among [channels] (../../protocol/events.md); empty from an emulator
+  /// that serves none.
+  List<String> get eventChannels {
+    final value = raw['eventChannels'];
+    if (value is! List) return const [];
+    return List<String>.unmodifiable(value.whereType<String>());
+  }
 
   /// The plugin profiles served (`serve --profile`), in order; empty from an emulator that
   /// does not list them.
@@ -149,6 +158,9 @@ class HkBridge {
   final FrameWriter _output = FrameWriter();
   bool _flushScheduled = false;
   final Map<int, Completer<ByteData?>> _pending = {};
+  final Map<String, void Function(ByteData?)> _eventHandlers = {};
+  int _repliesReceived = 0;
+  int _messagesSent = 0;
   final Completer<HkBridgeHello> _helloCompleter = Completer();
   final Completer<void> _stdoutDone = Completer();
   final Completer<void> _stderrDone = Completer();
@@ -312,6 +324,7 @@ class HkBridge {
     final failure = _failure;
     if (failure != null) return Future.error(failure);
     final id = _nextId();
+    _messagesSent++;
     if (!_stdinClosed) {
       try {
         _output.add(FrameKind.message, id, channel, message == null ? null : bytesOf(message));
@@ -334,11 +347,36 @@ class HkBridge {
     final failure = _failure;
     if (failure != null) return Future.error(failure);
     final id = _nextId();
+    _messagesSent++;
     final completer = Completer<ByteData?>();
     _pending[id] = completer;
     _write(frameFor(id));
     return completer.future;
   }
+
+  /// How many REPLY frames arrived so far. Replies come in request order and a call's events
+  /// follow its reply (../../protocol/events.md), so a HOST_MESSAGE that arrives when this is n
+  /// was caused by the n-th message sent ([messagesSent] after that [send]).
+  int get repliesReceived => _repliesReceived;
+
+  /// How many messages [send] and [sendFrameBytes] sent so far.
+  int get messagesSent => _messagesSent;
+
+  /// Installs (or, with null, removes) the handler of the HOST_MESSAGEs on [channel]; it gets
+  /// each message's payload (null: a null message) and a null HOST_REPLY goes back. Channels
+  /// without one go to `onHostMessage`.
+  void setEventHandler(String channel, void Function(ByteData? message)? handler) {
+    if (handler == null) {
+      _eventHandlers.remove(channel);
+    } else {
+      _eventHandlers[channel] = handler;
+    }
+  }
+
+  /// The events of the event channel [channel], as Flutter's
+  /// `EventChannel(channel).receiveBroadcastStream(arguments)` gives them; see [hkEventStream].
+  Stream<Object?> eventStream(String channel, [Object? arguments]) =>
+      hkEventStream(send, setEventHandler, channel, arguments);
 
   /// How many requests are waiting for their reply.
   int get pendingCount => _pending.length;
@@ -463,6 +501,7 @@ class HkBridge {
   }
 
   void _onReply(Frame frame) {
+    _repliesReceived++;
     final completer = _pending.remove(frame.id);
     final payload = frame.payload;
     if (completer == null) {
@@ -493,7 +532,14 @@ class HkBridge {
     ByteData? answer;
     final handler = _onHostMessage;
     final payload = frame.payload;
-    if (handler != null) {
+    final events = _eventHandlers[frame.channel];
+    if (events != null) {
+      try {
+        events(payload == null ? null : byteDataOf(payload));
+      } catch (e) {
+        _diagnose('the event handler for ${frame.channel} threw $e');
+      }
+    } else if (handler != null) {
       try {
         answer = await handler(frame.channel, payload == null ? null : byteDataOf(payload));
       } catch (e) {

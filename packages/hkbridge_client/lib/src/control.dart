@@ -122,6 +122,22 @@ class HkControl {
     return List<String>.from(uuids);
   }
 
+  /// Deletes samples of any source, as another app or the Health app would: the samples
+  /// [uuids] names, or every sample of the source [source] (a bundle id); give exactly one.
+  /// Returns the uuids deleted (a correlation's members with it), sorted. The streams of
+  /// ../../protocol/events.md see each delete.
+  Future<List<String>> deleteSamples({List<String>? uuids, String? source}) async {
+    final result = await _call('deleteSamples', <String, Object?>{
+      if (uuids != null) 'uuids': uuids,
+      if (source != null) 'source': source,
+    });
+    final deleted = result is Map ? result['deleted'] : null;
+    if (deleted is! List || !deleted.every((u) => u is String)) {
+      throw FormatException('deleteSamples answered $result; expected {"deleted": [String, ...]}');
+    }
+    return List<String>.from(deleted);
+  }
+
   /// Makes the next [count] (default 1) calls of [method] fail with [code].
   Future<void> injectFault(String method, String code,
       {int? hkErrorCode, String? message, int? count}) async {

@@ -75,6 +75,10 @@ class HkTranscriptExchange {
   /// `at`: the client's clock, in ms since 1970, when the call was sent; null when absent.
   final int? at;
 
+  /// The event lines after this exchange: the events its call caused, in order
+  /// (../../protocol/events.md#transcripts).
+  final List<HkTranscriptEvent> events = [];
+
   /// What is sent: the recorded bytes when present (verbatim, as `hkbridge replay` does), else
   /// [request].
   Uint8List? get payload => hasRequestBytes ? requestBytes : request;
@@ -89,6 +93,47 @@ class HkTranscriptExchange {
     return isMethodCall
         ? _requestMethodCodec.encodeMethodCallBytes(method, substituted)
         : _requestCodec.encode(substituted);
+  }
+}
+
+/// One event line of a transcript: an event the host sent after the exchange before it.
+class HkTranscriptEvent {
+  HkTranscriptEvent(this.line, this.channel, this.event, this.hasEventBytes, this.eventBytes,
+      [this.matchers]);
+
+  /// The 1-based line number.
+  final int line;
+  final String channel;
+
+  /// `{"ok": v}`, `{"error": {...}}` or `{"end": true}`, as parsed JSON.
+  final Map<String, Object?> event;
+
+  /// Whether `eventHex` is present; [eventBytes] is then its bytes (null: the end of a stream).
+  final bool hasEventBytes;
+  final Uint8List? eventBytes;
+
+  /// The line's own `match` (paths from `event`); null when none.
+  final HkValueMatchers? matchers;
+
+  /// Why the host's message [actual] (null: a null message, the end of a stream) on
+  /// [actualChannel] is not this event, or null when it is: by bytes when `eventHex` is
+  /// present, else by value as a reply is compared.
+  String? mismatch(String actualChannel, Uint8List? actual) {
+    if (actualChannel != channel) {
+      return 'an event on $actualChannel, expected one on $channel';
+    }
+    final match = matchers;
+    if (match != null && !match.isEmpty) return _eventValueMismatch(event, actual, match);
+    if (hasEventBytes) {
+      if (_sameBytes(actual, eventBytes)) return null;
+      return 'event bytes ${actual == null ? 'null' : hexOf(actual)} are not eventHex '
+          '${eventBytes == null ? 'null' : hexOf(eventBytes!)}';
+    }
+    if (event.containsKey('end')) {
+      return actual == null ? null : 'an event, expected the end of the stream';
+    }
+    if (actual == null) return 'the end of the stream, expected ${jsonEncode(event)}';
+    return _envelopeMismatch(event, actual);
   }
 }
 
@@ -153,6 +198,9 @@ class HkTranscript {
         header = _header(json['hkbridge'], bad);
         final match = (json['hkbridge'] as Map)['match'];
         if (match != null) headerMatchers = _matchers(match, bad);
+      } else if (json.containsKey('event')) {
+        if (exchanges.isEmpty) bad('an event line follows the exchange whose call caused it');
+        exchanges.last.events.add(_event(number, json, bad));
       } else if (json.containsKey('channel')) {
         try {
           final exchange = _exchange(number, json, bad);
@@ -231,6 +279,23 @@ class HkTranscript {
       bundleId: _identity(text('bundleId'), 'bundleId', bad),
       appName: _identity(text('appName'), 'appName', bad),
     );
+  }
+
+  static HkTranscriptEvent _event(
+      int number, Map<String, Object?> json, Never Function(String) bad) {
+    final channel = json['channel'];
+    if (channel is! String) bad('an event line names its "channel" (a string)');
+    final event = json['event'];
+    if (event is! Map<String, Object?> ||
+        event.length != 1 ||
+        !(event.containsKey('ok') || event.containsKey('error') || event['end'] == true)) {
+      bad('an "event" is {"ok": v}, {"error": {...}} or {"end": true}');
+    }
+    final hasBytes = json.containsKey('eventHex');
+    final match = json['match'];
+    return HkTranscriptEvent(number, channel, event, hasBytes,
+        hasBytes ? _bytes(json['eventHex'], 'eventHex', bad) : null,
+        match == null ? null : _matchers(match, bad));
   }
 
   static HkTranscriptExchange _exchange(
@@ -350,10 +415,21 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
     HkReplayResult? into,
     List<String> extraServeArgs = const []}) async {
   final result = into ?? HkReplayResult();
-  final bridge = await HkBridge.start(
+  // Every host message, stamped with the replies received before it: the events of the call
+  // whose reply was the n-th are those stamped n (../../protocol/events.md).
+  final hostMessages = <_HostMessage>[];
+  late final HkBridge bridge;
+  bridge = await HkBridge.start(
       executable: executable,
       args: [...transcript.serveArgs, ...extraServeArgs],
-      onStderr: onStderr);
+      onStderr: onStderr,
+      onHostMessage: (channel, message) {
+        hostMessages.add(_HostMessage(bridge.repliesReceived, channel,
+            message == null ? null : Uint8List.fromList(bytesOf(message))));
+        return null;
+      });
+  // The ordinal of each exchange's reply (messagesSent after its send).
+  final ordinals = <HkTranscriptExchange, int>{};
   void judge(HkTranscriptExchange exchange, String? why) {
     if (why == null) {
       result.passed++;
@@ -378,7 +454,9 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
         bindings.line = exchange.line;
         String? why;
         try {
-          final reply = await bridge.send(exchange.channel, payload == null ? null : byteDataOf(payload));
+          final sent = bridge.send(exchange.channel, payload == null ? null : byteDataOf(payload));
+          ordinals[exchange] = bridge.messagesSent;
+          final reply = await sent;
           why = hkReplayMismatch(exchange, reply == null ? null : bytesOf(reply),
               matchers: transcript.matchersFor(exchange), bindings: bindings);
         } on HkBridgeException catch (e) {
@@ -387,10 +465,11 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
         judge(exchange, why);
       }
     } else {
-      final replies = [
-        for (final e in transcript.exchanges)
-          bridge.send(e.channel, e.payload == null ? null : byteDataOf(e.payload!)),
-      ];
+      final replies = <Future<ByteData?>>[];
+      for (final e in transcript.exchanges) {
+        replies.add(bridge.send(e.channel, e.payload == null ? null : byteDataOf(e.payload!)));
+        ordinals[e] = bridge.messagesSent;
+      }
       for (var i = 0; i < replies.length; i++) {
         final exchange = transcript.exchanges[i];
         String? why;
@@ -410,6 +489,30 @@ Future<HkReplayResult> hkReplayTranscript(HkTranscript transcript,
     rethrow;
   }
   final code = await bridge.close();
+  for (final exchange in transcript.exchanges) {
+    final sent = [
+      for (final m in hostMessages)
+        if (m.stamp == ordinals[exchange]) m
+    ];
+    for (var i = 0; i < exchange.events.length; i++) {
+      final expected = exchange.events[i];
+      final why = i < sent.length
+          ? expected.mismatch(sent[i].channel, sent[i].payload)
+          : 'no event was sent (a missing event)';
+      if (why == null) {
+        result.passed++;
+      } else {
+        result.failed++;
+        result.failures
+            .add(HkReplayFailure(transcript.path, expected.line, expected.channel, '(event)', why));
+      }
+    }
+    for (final extra in sent.skip(exchange.events.length)) {
+      result.failed++;
+      result.failures.add(HkReplayFailure(transcript.path, exchange.line, extra.channel, '(event)',
+          'an extra event ${extra.payload == null ? '(the end of the stream)' : hexOf(extra.payload!)}: the call at this line sent it and no event line follows for it'));
+    }
+  }
   if (code != 0) {
     result.failed++;
     result.failures.add(HkReplayFailure(
@@ -577,6 +680,49 @@ String? _valueMismatch(HkTranscriptExchange exchange, Map<String, Object?> reply
   return more > 0 ? '$shown; and $more more' : shown;
 }
 
+/// An event compared by value with [matchers] (paths from `event`): the expected typed JSON
+/// against the decoded envelope (null: the end of the stream).
+String? _eventValueMismatch(
+    Map<String, Object?> event, Uint8List? actual, HkValueMatchers matchers) {
+  Map<String, Object?> actualForm;
+  if (actual == null) {
+    actualForm = {'end': true};
+  } else {
+    try {
+      final envelope = _exactMethodCodec.decodeEnvelopeBytes(actual);
+      actualForm = envelope is HkErrorEnvelope
+          ? {
+              'error': <String, Object?>{
+                'code': envelope.code,
+                'message': envelope.message,
+                'details': envelope.details,
+              }
+            }
+          : {'ok': (envelope as HkSuccessEnvelope).value};
+    } on HkCodecException catch (e) {
+      return 'the event does not decode: ${e.description}';
+    }
+  }
+  final expectedForm = <String, Object?>{};
+  event.forEach((key, value) {
+    if (key == 'error' && value is Map) {
+      expectedForm[key] = <String, Object?>{
+        'code': value['code'],
+        'message': value['message'],
+        'details': typedJsonValue(value['details'], r'$.event.error.details'),
+      };
+    } else if (key == 'ok') {
+      expectedForm[key] = typedJsonValue(value, r'$.event.ok');
+    } else {
+      expectedForm[key] = value;
+    }
+  });
+  final differences =
+      hkValueDifferences(expectedForm, actualForm, root: 'event', matchers: matchers);
+  if (differences.isEmpty) return null;
+  return differences.take(_differenceLimit).join('; ');
+}
+
 String _show(Object? value) {
   try {
     return encodeTypedJson(value);
@@ -603,4 +749,11 @@ String _firstDifference(Uint8List? a, Uint8List? b) {
     i++;
   }
   return ' (first difference at byte $i)';
+}
+
+class _HostMessage {
+  _HostMessage(this.stamp, this.channel, this.payload);
+  final int stamp;
+  final String channel;
+  final Uint8List? payload;
 }

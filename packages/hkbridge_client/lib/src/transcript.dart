@@ -51,6 +51,12 @@ String transcriptLine(String channel, Uint8List? request, Uint8List? reply,
       '${at == null ? '' : ', "at": $at'}}';
 }
 
+/// The transcript line of an event: `{"channel", "event": {"ok"|"error"|"end"}, "eventHex"}`.
+String transcriptEventLine(String channel, Uint8List? payload) {
+  final event = payload == null ? '{"end": true}' : _envelopeJson(payload);
+  return '{"channel": ${encodeTypedJson(channel)}, "event": $event, "eventHex": ${_hex(payload)}}';
+}
+
 String _hex(Uint8List? bytes) => bytes == null ? 'null' : '"${hexOf(bytes)}"';
 
 String? _callJson(Uint8List bytes) {
@@ -123,7 +129,7 @@ class HkTranscriptHeader {
       channels: onlyDefault
           ? [
               for (final c in hello.channels)
-                if (c != HkTranscriptHeader.controlChannel) c
+                if (c != HkTranscriptHeader.controlChannel && !hello.eventChannels.contains(c)) c
             ]
           : null,
       profiles: onlyDefault ? null : profiles,
@@ -221,10 +227,23 @@ class TranscriptRecorder {
     return slot.line == null ? slot : null;
   }
 
+  /// An event the host sent on [channel] ([payload] null: the end of the stream): its line
+  /// goes right after the newest exchange sent so far, the call that caused it
+  /// (../../protocol/events.md#transcripts).
+  void event(String channel, Uint8List? payload) {
+    final line = transcriptEventLine(channel, payload);
+    if (_slots.isEmpty) {
+      onLine(line);
+    } else {
+      _slots.last.events.add(line);
+    }
+  }
+
   void _flush() {
     var done = 0;
     while (done < _slots.length && _slots[done].line != null) {
       onLine(_slots[done].line!);
+      _slots[done].events.forEach(onLine);
       done++;
     }
     _slots.removeRange(0, done);
@@ -239,6 +258,7 @@ class _Slot {
   final bool isMethodCall;
   final int? at;
   String? line;
+  final List<String> events = [];
 }
 
 /// What [HkRecorder] records through: a function that really sends a message and completes
@@ -293,6 +313,14 @@ class HkRecorder {
   final DateTime Function()? clock;
 
   final TranscriptRecorder _recorder;
+
+  /// Records a message the platform sent the app on [channel] (an event channel's event; null:
+  /// the end of its stream) as an event line after the newest exchange; other channels are not
+  /// recorded. A recording messenger calls it from `handlePlatformMessage`.
+  void hostMessage(String channel, ByteData? message) {
+    if (!methodChannels.contains(channel)) return;
+    _recorder.event(channel, message == null ? null : Uint8List.sublistView(message));
+  }
 
   /// Sends [message] on [channel] through [inner] and records the exchange when [channel] is
   /// recorded. Completes with [inner]'s reply (a null future from [inner] is a null reply); an

@@ -11,7 +11,8 @@ import 'package:hkbridge_client/hkbridge_client.dart';
 /// recorded channels as a transcript line with its exact bytes (the format of
 /// `hkbridge serve --record`).
 ///
-/// Only messages the app sends are recorded (a transcript has no platform-to-Dart lines);
+/// Messages the app sends are recorded as exchanges, and the messages the platform sends on
+/// recorded channels (an `EventChannel`'s events) as event lines after the newest exchange;
 /// lines come out in the order the app sent the messages, each with `at`, the device's clock
 /// when it was sent ([clock]; null leaves it out). [header] (when given and [writeHeader]) is
 /// the first line: say which device and iOS version the recording is from, and the app's
@@ -45,8 +46,15 @@ class RecordingBinaryMessenger extends BinaryMessenger {
   Future<ByteData?> send(String channel, ByteData? message) => recorder.send(channel, message);
 
   @override
-  void setMessageHandler(String channel, MessageHandler? handler) =>
-      inner.setMessageHandler(channel, handler);
+  void setMessageHandler(String channel, MessageHandler? handler) => inner.setMessageHandler(
+      channel,
+      handler == null
+          ? null
+          : (ByteData? data) {
+              // An event channel's event (or the end of its stream) becomes an event line.
+              recorder.hostMessage(channel, data);
+              return handler(data);
+            });
 
   @override
   // ignore: deprecated_member_use
