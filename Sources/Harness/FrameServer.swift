@@ -322,6 +322,7 @@ public final class FrameServer {
         kind: .reply, id: header.id,
         channel: UnsafeRawBufferPointer(rebasing: body[header.channel]), payload: reply)
       recording?.served(channel: channel, payload: payload, reply: reply, handler: handler)
+      sendEvents()
     case .hostReply:
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
         logger.debug("HOST_REPLY \(header.id) on \(channel)")
@@ -351,7 +352,22 @@ public final class FrameServer {
     else { return false }
     served += 1
     pending.appendFrame(kind: .reply, id: header.id, channel: channel, payload: reply)
+    sendEvents()
     return true
+  }
+
+  /// Writes the events the last call caused, each a HOST_MESSAGE after its reply, in order
+  /// (protocol/events.md#when-events-are-sent); Dart's HOST_REPLY to each is taken and dropped.
+  private func sendEvents() {
+    let messages = handler.takeHostMessages()
+    guard !messages.isEmpty else { return }
+    recording?.events(messages)
+    for message in messages {
+      let id = sendHostMessage(channel: message.channel, payload: message.payload) { _ in }
+      logger.debug(
+        "HOST_MESSAGE \(id) on \(message.channel): "
+          + (message.payload.map { "\($0.count) bytes" } ?? "end of stream"))
+    }
   }
 
   /// The channel name, from a small cache of recent names (no allocation or UTF-8 check when the

@@ -162,6 +162,13 @@ public final class JSONLServer {
       let answered = TranscriptRecorder.exchange(
         channel: exchange.channel, payload: payload, reply: reply, methodChannels: methodChannels)
       appendLine(TranscriptWriter.line(.exchange(answered)))
+      let events = handler.takeHostMessages()
+      recorder?.events(events)
+      for event in events {
+        appendLine(
+          TranscriptWriter.line(
+            .event(TranscriptEvent(channel: event.channel, payload: event.payload))))
+      }
     } catch {
       appendError(column: nil, error.message)
     }

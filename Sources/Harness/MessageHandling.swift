@@ -15,6 +15,9 @@ public protocol MessageHandling: AnyObject {
   /// The channels that take method calls (a recording writes `call` lines for them and
   /// `message` lines for the others).
   var methodChannels: [String] { get }
+  /// The events the calls so far caused (protocol/events.md), oldest first, each taken once: the
+  /// servers send them right after the reply of the call that caused them, before the next input.
+  func takeHostMessages() -> [HostMessage]
 }
 
 extension MessageHandling {
@@ -22,6 +25,8 @@ extension MessageHandling {
   public var profileNames: [String] { [] }
   /// Every channel, when the handler does not say otherwise.
   public var methodChannels: [String] { channels }
+  /// No events, when the handler does not say otherwise.
+  public func takeHostMessages() -> [HostMessage] { [] }
 }
 
 extension Dispatcher: MessageHandling {}

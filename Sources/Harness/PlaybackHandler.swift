@@ -1,5 +1,6 @@
 import ChannelJSON
 import FlutterCodec
+import HealthPlugin
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +32,12 @@ public final class PlaybackHandler: MessageHandling {
     var exchange: TranscriptExchange
     var matchers: ValueMatchers?
     var used = false
+    /// The event lines that follow the exchange (sent after its reply, protocol/events.md).
+    var events: [TranscriptEvent] = []
   }
+
+  /// The events of the exchanges answered so far, not yet taken.
+  private var hostMessages: [HostMessage] = []
 
   /// The emulator that answers in `new` and `all` modes.
   public let model: MessageHandling
@@ -58,10 +64,20 @@ public final class PlaybackHandler: MessageHandling {
     self.methodChannelSet = Set(model.methodChannels)
     for transcript in transcripts {
       let header = transcript.header?.matchers
-      for (line, exchange) in transcript.exchanges {
-        let matchers = header.map { $0.merged(with: exchange.matchers) } ?? exchange.matchers
-        recorded.append(
-          Recorded(file: transcript.path, line: line, exchange: exchange, matchers: matchers))
+      for line in transcript.lines {
+        switch line.entry {
+        case .exchange(let exchange)?:
+          let matchers = header.map { $0.merged(with: exchange.matchers) } ?? exchange.matchers
+          recorded.append(
+            Recorded(
+              file: transcript.path, line: line.number, exchange: exchange, matchers: matchers))
+        case .event(let event)?:
+          // An event line before any exchange has no call to follow: it is never sent.
+          if !recorded.isEmpty && recorded[recorded.count - 1].file == transcript.path {
+            recorded[recorded.count - 1].events.append(event)
+          }
+        default: break
+        }
       }
     }
     appendPath = mode == .once ? nil : transcripts.first?.path
@@ -82,6 +98,11 @@ public final class PlaybackHandler: MessageHandling {
   public var deviceDescription: ChannelValue { model.deviceDescription }
   public var profileNames: [String] { model.profileNames }
 
+  public func takeHostMessages() -> [HostMessage] {
+    defer { hostMessages = [] }
+    return hostMessages
+  }
+
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     let request = TranscriptRecorder.exchange(
       channel: channel, payload: payload, reply: nil, methodChannels: methodChannelSet
@@ -98,6 +119,7 @@ public final class PlaybackHandler: MessageHandling {
       bindings =
         differences(recorded[index], payload: payload, request: request, limit: 1).bindings
         ?? bindings
+      hostMessages += recorded[index].events.map(Self.hostMessage)
       return reply(for: recorded[index])
     }
     if mode == .once {
@@ -107,8 +129,18 @@ public final class PlaybackHandler: MessageHandling {
       return StandardMethodCodec().encodeErrorEnvelope(miss)
     }
     let reply = model.handleMessage(channel: channel, payload: payload)
-    append(channel: channel, payload: payload, reply: reply)
+    let events = model.takeHostMessages()
+    hostMessages += events
+    append(channel: channel, payload: payload, reply: reply, events: events)
     return reply
+  }
+
+  /// A recorded event as sent: its `eventHex` byte for byte, else its value encoded.
+  static func hostMessage(_ event: TranscriptEvent) -> HostMessage {
+    if let bytes = event.eventBytes {
+      return HostMessage(channel: event.channel, payload: bytes.bytes)
+    }
+    return HostMessage(channel: event.channel, payload: encode(event.event))
   }
 
   /// The index of the recorded exchange that answers this request, or `nil`.
@@ -222,15 +254,21 @@ public final class PlaybackHandler: MessageHandling {
     case .ok(let value)?: return codec.encodeSuccessEnvelope(value)
     case .error(let error)?: return codec.encodeErrorEnvelope(error)
     case .message(let value)?: return StandardMessageCodec().encode(value)
-    case .notImplemented?, .undecodable?, nil: return nil
+    case .notImplemented?, .undecodable?, .end?, .noEvent?, nil: return nil
     }
   }
 
-  func append(channel: String, payload: [UInt8]?, reply: [UInt8]?) {
+  func append(channel: String, payload: [UInt8]?, reply: [UInt8]?, events: [HostMessage]) {
     guard appendFD >= 0 else { return }
     let exchange = TranscriptRecorder.exchange(
       channel: channel, payload: payload, reply: reply, methodChannels: methodChannelSet)
-    let line = Array((TranscriptWriter.line(.exchange(exchange)) + "\n").utf8)
+    var text = TranscriptWriter.line(.exchange(exchange)) + "\n"
+    for event in events {
+      text +=
+        TranscriptWriter.line(
+          .event(TranscriptEvent(channel: event.channel, payload: event.payload))) + "\n"
+    }
+    let line = Array(text.utf8)
     if let code = line.withUnsafeBytes({ FileIO.writeAll(appendFD, $0) }) {
       warn("cannot append to \(appendPath ?? ""): \(String(cString: strerror(code)))")
       close(appendFD)

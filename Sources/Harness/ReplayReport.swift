@@ -31,8 +31,8 @@ public enum ReplayReport {
       "  channel:  \(m.channel)",
       "  method:   \(m.method)",
       "  match:    \(m.mode.rawValue)",
-      "  expected: \(clip(m.expected.map { ChannelJSON.print($0.channelValue) } ?? "(no reply given)"))",
-      "  actual:   \(clip(ChannelJSON.print(m.actual.channelValue)))",
+      "  expected: \(clip(m.expected.map { ChannelJSON.print($0.channelValue) } ?? noExpected(m)))",
+      "  actual:   \(m.actual == .noEvent ? "(no event was sent)" : clip(ChannelJSON.print(m.actual.channelValue)))",
     ]
     for d in m.differences { lines.append("  at " + clip(d.text, to: 400)) }
     if m.differenceCount > m.differences.count {
@@ -47,6 +47,13 @@ public enum ReplayReport {
       lines.append("  actual bytes:   \(window(m.actualBytes, around: offset))")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// What a mismatch without an expected value says: an extra event, or a line without a reply.
+  static func noExpected(_ m: ReplayMismatch) -> String {
+    m.method == Replayer.eventLabel
+      ? "(no event line: the call at this line sent this event and no line expects it)"
+      : "(no reply given)"
   }
 
   /// Whole replies are cut to this many characters: the `at` lines say what differs.
@@ -76,11 +83,12 @@ public enum ReplayReport {
 
   static func updateLine(_ file: String, _ u: ReplayUpdate) -> String {
     let old = u.oldReply.map { ChannelJSON.print($0.channelValue) } ?? "(none)"
-    let new = ChannelJSON.print(u.newReply.channelValue)
+    let new = u.newReply == .noEvent ? "(none)" : ChannelJSON.print(u.newReply.channelValue)
     var what: [String] = u.requestChange.map { [$0] } ?? []
     if u.oldReply != u.newReply { what.append("reply \(old) -> \(new)") }
-    if u.oldBytes != u.newBytes {
-      what.append(u.oldBytes == nil ? "replyHex added" : "replyHex changed")
+    let hex = u.method == Replayer.eventLabel ? "eventHex" : "replyHex"
+    if u.oldBytes != u.newBytes && u.newReply != .noEvent {
+      what.append(u.oldBytes == nil ? "\(hex) added" : "\(hex) changed")
     }
     if what.isEmpty { what.append("rewritten in the canonical form") }
     return "updated \(file):\(u.line) \(u.method): " + what.joined(separator: ", ")

@@ -93,9 +93,72 @@ public struct Replayer {
       return result
     }
     var rewritten = transcript
+    var outLines: [TranscriptLine] = []
     var bindings = IdentityBindings()
-    for (index, line) in transcript.lines.enumerated() {
-      guard case .exchange(let exchange)? = line.entry else { continue }
+    /// The events the last exchange caused, not yet matched by an event line.
+    var events = EventQueue()
+    func flushExtraEvents() {
+      for extra in events.remaining() {
+        let actual = TranscriptEvent(channel: extra.channel, payload: extra.payload)
+        result.failed += 1
+        result.mismatches.append(
+          Self.eventMismatch(
+            file: transcript.path, line: events.line, expected: nil, actual: actual, mode: .value))
+        if update {
+          let text = TranscriptWriter.line(.event(actual))
+          outLines.append(TranscriptLine(number: 0, text: text, entry: .event(actual)))
+          result.updates.append(Self.eventUpdate(line: events.line, old: nil, new: actual))
+        }
+      }
+    }
+    for line in transcript.lines {
+      if case .event(let expected)? = line.entry {
+        let matchers =
+          transcript.header?.matchers.map { $0.merged(with: expected.matchers) }
+          ?? expected.matchers
+        guard let sent = events.next() else {
+          result.failed += 1
+          result.mismatches.append(
+            Self.eventMismatch(
+              file: transcript.path, line: line.number, expected: expected, actual: nil,
+              mode: mode ?? .value))
+          if update {
+            result.updates.append(Self.eventUpdate(line: line.number, old: expected, new: nil))
+          }
+          continue
+        }
+        let actual = TranscriptEvent(channel: sent.channel, payload: sent.payload)
+        if let mismatch = compare(
+          expected, actual: actual, line: line.number, file: transcript.path, matchers: matchers,
+          bindings: &bindings)
+        {
+          result.failed += 1
+          result.mismatches.append(mismatch)
+        } else {
+          result.passed += 1
+        }
+        if update
+          && (expected.event != actual.event || expected.eventBytes != actual.eventBytes
+            || expected.channel != actual.channel)
+        {
+          var updated = actual
+          updated.matchers = expected.matchers
+          updated.note = expected.note
+          outLines.append(
+            TranscriptLine(
+              number: line.number, text: TranscriptWriter.line(.event(updated)),
+              entry: .event(updated), ending: line.ending))
+          result.updates.append(Self.eventUpdate(line: line.number, old: expected, new: updated))
+        } else {
+          outLines.append(line)
+        }
+        continue
+      }
+      guard case .exchange(let exchange)? = line.entry else {
+        outLines.append(line)
+        continue
+      }
+      flushExtraEvents()
       if let at = exchange.at, let problem = EmulatorControl.moveClock(of: handler, to: at) {
         result.transcriptError = TranscriptError(
           file: transcript.path, line: line.number, message: problem)
@@ -104,6 +167,7 @@ public struct Replayer {
       let requestProblem = update ? TranscriptConsistency.requestProblem(exchange) : nil
       let sent = Self.sent(exchange, bindings: bindings, rewriteBytes: requestProblem != nil)
       let replyBytes = handler.handleMessage(channel: exchange.channel, payload: sent.payload)
+      events = EventQueue(line: line.number, messages: handler.takeHostMessages())
       let actual = TranscriptReply.decode(replyBytes, isMethodCall: exchange.isMethodCall)
       let actualBytes = RecordedBytes(replyBytes)
       let matchers =
@@ -120,6 +184,7 @@ public struct Replayer {
       }
       let requestChanged = sent.request != exchange.request || requestProblem != nil
       let inconsistent = update && TranscriptConsistency.problem(exchange) != nil
+      var outLine = line
       if update
         && (exchange.reply != actual || exchange.replyBytes != actualBytes || inconsistent
           || requestChanged)
@@ -127,8 +192,8 @@ public struct Replayer {
         var updated = sent
         updated.reply = actual
         updated.replyBytes = actualBytes
-        rewritten.lines[index].entry = .exchange(updated)
-        rewritten.lines[index].text = TranscriptWriter.line(.exchange(updated))
+        outLine.entry = .exchange(updated)
+        outLine.text = TranscriptWriter.line(.exchange(updated))
         var change = ReplayUpdate(
           line: line.number, method: exchange.methodLabel, oldReply: exchange.reply,
           newReply: actual, oldBytes: exchange.replyBytes, newBytes: actualBytes)
@@ -140,7 +205,10 @@ public struct Replayer {
         }
         result.updates.append(change)
       }
+      outLines.append(outLine)
     }
+    if result.transcriptError == nil { flushExtraEvents() }
+    rewritten.lines = outLines
     if update { result.updatedTranscript = rewritten }
     return result
   }

@@ -16,6 +16,8 @@ public enum ScenarioRunner {
       let reply = handler.handleMessage(channel: exchange.channel, payload: exchange.payload)
       recorder?.served(
         channel: exchange.channel, payload: exchange.payload, reply: reply, handler: handler)
+      // Events of a scenario's calls are recorded, never sent: Dart is not listening yet.
+      recorder?.events(handler.takeHostMessages())
       let actual = TranscriptReply.decode(reply, isMethodCall: exchange.isMethodCall)
       let place = "\(transcript.path):\(line) \(exchange.methodLabel)"
       logger.debug("scenario \(place): \(TranscriptWriter.replyText(actual))")

@@ -21,6 +21,14 @@ public struct Transcript: Sendable {
     return nil
   }
 
+  /// The events, with their line numbers, in order.
+  public var events: [(line: Int, event: TranscriptEvent)] {
+    lines.compactMap { line in
+      if case .event(let event)? = line.entry { return (line.number, event) }
+      return nil
+    }
+  }
+
   /// The exchanges, with their line numbers, in order.
   public var exchanges: [(line: Int, exchange: TranscriptExchange)] {
     lines.compactMap { line in
@@ -54,6 +62,8 @@ public enum TranscriptEntry: Sendable, Hashable {
   /// `{"note": "..."}`: free text, ignored by replay, kept by `--update`.
   case note(String)
   case exchange(TranscriptExchange)
+  /// `{"channel": …, "event": …}`: an event the host sent (protocol/events.md#transcripts).
+  case event(TranscriptEvent)
   /// `{"hkbridge": {...}}`: how the transcript was made (only as its first non-blank line).
   case header(TranscriptHeader)
 }
@@ -163,6 +173,10 @@ public enum TranscriptReply: Sendable, Hashable {
   case message(ChannelValue)
   /// `{"notImplemented": true}`: a null reply to a method call.
   case notImplemented
+  /// `{"end": true}`: the end of an event stream (a null host message); only on event lines.
+  case end
+  /// No event was sent where the transcript has one (only ever an actual value in a report).
+  case noEvent
   /// `{"undecodable": "why"}`: reply bytes that are not an envelope (or message); only written by
   /// `--update` or `--record` when the emulator answered so.
   case undecodable(String)
@@ -173,6 +187,8 @@ public enum TranscriptReply: Sendable, Hashable {
     case .ok(let value): return .object([("ok", value)])
     case .message(let value): return .object([("message", value)])
     case .notImplemented: return .object([("notImplemented", .bool(true))])
+    case .end: return .object([("end", .bool(true))])
+    case .noEvent: return .object([("noEvent", .bool(true))])
     case .undecodable(let why): return .object([("undecodable", .string(why))])
     case .error(let error): return ChannelJSON.value(of: .error(error))
     }
@@ -198,5 +214,41 @@ public enum TranscriptReply: Sendable, Hashable {
     } catch {
       return .undecodable("not a standard message: \(error)")
     }
+  }
+}
+
+/// One event the host sent on an event channel (protocol/events.md#transcripts): a success
+/// envelope (`{"ok": v}`), an error envelope (`{"error": {...}}`) or the end of the stream
+/// (`{"end": true}`), written after the exchange whose call caused it.
+public struct TranscriptEvent: Sendable, Hashable {
+  public var channel: String
+  /// `.ok`, `.error` or `.end`.
+  public var event: TranscriptReply
+  /// `eventHex`: the exact envelope bytes, or a null message for the end of the stream.
+  public var eventBytes: RecordedBytes?
+  public var matchers: ValueMatchers?
+  public var note: String?
+
+  public init(
+    channel: String, event: TranscriptReply, eventBytes: RecordedBytes? = nil,
+    matchers: ValueMatchers? = nil, note: String? = nil
+  ) {
+    self.channel = channel
+    self.event = event
+    self.eventBytes = eventBytes
+    self.matchers = matchers
+    self.note = note
+  }
+
+  /// The event a host message's bytes mean (`nil`: the end of the stream).
+  public static func decode(_ payload: [UInt8]?) -> TranscriptReply {
+    guard let payload else { return .end }
+    return TranscriptReply.decode(payload, isMethodCall: true)
+  }
+
+  /// The event line for a host message, with its bytes.
+  public init(channel: String, payload: [UInt8]?) {
+    self.init(
+      channel: channel, event: Self.decode(payload), eventBytes: RecordedBytes(payload))
   }
 }

@@ -105,7 +105,53 @@ public enum TranscriptReader {
       case .failure(let e): throw LineError(e.message)
       }
     }
+    if fields["event"] != nil { return .event(try parseEvent(fields)) }
     return .exchange(try parseExchange(fields, requireReply: requireReply))
+  }
+
+  /// The keys an event line may have.
+  static let eventKeys: Set<String> = ["channel", "event", "eventHex", "match", "note"]
+
+  /// `{"channel", "event": {"ok": v} | {"error": {...}} | {"end": true}, "eventHex"?, "match"?,
+  /// "note"?}` (protocol/events.md#transcripts).
+  static func parseEvent(_ fields: [String: ChannelValue]) throws(LineError) -> TranscriptEvent {
+    if let unknown = fields.keys.sorted().first(where: { !eventKeys.contains($0) }) {
+      throw LineError(
+        "unknown key \"\(unknown)\": an event line has channel, event, eventHex, match, note")
+    }
+    guard case .string(let channel)? = fields["channel"] else {
+      throw LineError("an event line names its \"channel\" (a string)")
+    }
+    let eventFields = try stringKeyedFields(fields["event"] ?? .null, what: "\"event\"")
+    let event: TranscriptReply
+    if eventFields.count == 1, let end = eventFields["end"] {
+      guard case .bool(true) = end else { throw LineError("\"end\" must be true") }
+      event = .end
+    } else {
+      event = try parseReply(fields["event"] ?? .null)
+      switch event {
+      case .ok, .error: break
+      default:
+        throw LineError(
+          "an \"event\" is {\"ok\": v}, {\"error\": {...}} or {\"end\": true}")
+      }
+    }
+    var result = TranscriptEvent(
+      channel: channel, event: event,
+      eventBytes: try recordedBytes(fields["eventHex"], key: "eventHex"))
+    if let noteValue = fields["note"] {
+      guard case .string(let text) = noteValue else {
+        throw LineError("\"note\" must be a string, not \(noteValue.typeName)")
+      }
+      result.note = text
+    }
+    if let matchValue = fields["match"] {
+      switch ValueMatchers.parse(matchValue) {
+      case .success(let m): result.matchers = m
+      case .failure(let e): throw LineError(e.message)
+      }
+    }
+    return result
   }
 
   static func parseExchange(_ fields: [String: ChannelValue], requireReply: Bool)

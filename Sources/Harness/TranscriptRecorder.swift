@@ -1,4 +1,5 @@
 import FlutterCodec
+import HealthPlugin
 
 #if canImport(Glibc)
   import Glibc
@@ -106,6 +107,15 @@ public final class TranscriptRecorder {
     let line = TranscriptWriter.line(.exchange(exchange))
     pending.append(contentsOf: line.utf8)
     pending.append(UInt8(ascii: "\n"))
+  }
+
+  /// Records the events a served call caused, after its exchange (protocol/events.md).
+  public func events(_ messages: [HostMessage]) {
+    for message in messages {
+      let event = TranscriptEvent(channel: message.channel, payload: message.payload)
+      pending.append(contentsOf: TranscriptWriter.line(.event(event)).utf8)
+      pending.append(UInt8(ascii: "\n"))
+    }
   }
 
   /// Writes the `{"hkbridge": {...}}` header line (called first, before any exchange).

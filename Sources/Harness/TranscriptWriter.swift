@@ -9,7 +9,19 @@ public enum TranscriptWriter {
     case .note(let text): return ChannelJSON.print(.object([("note", .string(text))]))
     case .exchange(let exchange): return ChannelJSON.print(value(of: exchange))
     case .header(let header): return ChannelJSON.print(header.channelValue)
+    case .event(let event): return ChannelJSON.print(value(of: event))
     }
+  }
+
+  /// The typed-JSON map of an event line: channel, event, eventHex, match, note.
+  public static func value(of event: TranscriptEvent) -> ChannelValue {
+    var fields: [(String, ChannelValue)] = [
+      ("channel", .string(event.channel)), ("event", event.event.channelValue),
+    ]
+    if let bytes = event.eventBytes { fields.append(("eventHex", bytes.channelValue)) }
+    if let matchers = event.matchers { fields.append(("match", matchers.channelValue)) }
+    if let note = event.note { fields.append(("note", .string(note))) }
+    return .object(fields)
   }
 
   /// The typed-JSON map of an exchange line.

@@ -69,6 +69,8 @@ public final class Dispatcher {
   private let codec = StandardMethodCodec()
   private let profiles: [PluginProfile]
   private let routes: ChannelRoutes
+  /// The profiles' event channels and their active streams (protocol/events.md).
+  private let events: EventHub
   /// What every call sees besides its name and arguments (private: no run-time exclusivity
   /// check on the per-call path).
   private var environment: MethodEnvironment
@@ -98,6 +100,7 @@ public final class Dispatcher {
       }
     self.routes = ChannelRoutes(
       profiles: self.profiles, controlMethods: MethodIndex(ControlMethods.table))
+    self.events = EventHub(channels: self.profiles.flatMap(\.eventChannels), store: store)
     self.environment = MethodEnvironment(
       store: store, warn: Dispatcher.writeToStandardError,
       pluginMethods: Set(PluginMethods.table.keys),
@@ -140,13 +143,29 @@ public final class Dispatcher {
     return version
   }
 
-  /// Every channel with a handler, the profiles' channels first, then the control channel.
-  public var channels: [String] { Self.uniqueNames(routes.routes.map(\.name)) }
-
-  /// The channels that take StandardMethodCodec method calls (the others take raw messages).
-  public var methodChannels: [String] {
-    Self.uniqueNames(routes.routes.filter(\.isMethodChannel).map(\.name))
+  /// Every channel with a handler, the profiles' channels first, then their event channels,
+  /// then the control channel.
+  public var channels: [String] {
+    let names = routes.routes.map(\.name)
+    return Self.uniqueNames(names.dropLast() + events.names + names.suffix(1))
   }
+
+  /// The channels that take StandardMethodCodec method calls (the others take raw messages);
+  /// event channels take `listen` and `cancel` calls.
+  public var methodChannels: [String] {
+    Self.uniqueNames(routes.routes.filter(\.isMethodChannel).map(\.name) + events.names)
+  }
+
+  /// The event channels, in profile order.
+  public var eventChannels: [String] { events.names }
+
+  /// The events (and ends of streams) the calls so far caused, oldest first; taken, so each is
+  /// sent once. The server sends them right after the reply of the call that caused them
+  /// (protocol/events.md#when-events-are-sent).
+  public func takeHostMessages() -> [HostMessage] { events.takeMessages() }
+
+  /// The event channels with an active stream, in the order they were listened to.
+  public var listeningChannels: [String] { events.activeChannels }
 
   /// The names of the profiles served, in matching order.
   public var profileNames: [String] { profiles.map(\.name) }
@@ -165,7 +184,21 @@ public final class Dispatcher {
 
   /// The reply bytes for one message, or `nil` for a null reply.
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
-    guard let route = routes.route(named: channel) else { return nil }
+    guard let route = routes.route(named: channel) else {
+      guard events.serves(channel) else { return nil }
+      return events.reply(
+        channel: channel, payload: payload,
+        context: ProfileContext(store: store, warn: environment.warn))
+    }
+    guard events.isListening else { return answer(route, payload: payload) }
+    events.callWillStart()
+    let reply = answer(route, payload: payload)
+    events.callDidEnd()
+    return reply
+  }
+
+  private func answer(_ route: ChannelRoute, payload: [UInt8]?) -> [UInt8]? {
+    let channel = route.name
     guard case .builtin = route.handler else { return profileReply(route, payload: payload) }
     guard let payload else { return nullMessageReply(channel) }
     let call: MethodCall
@@ -192,7 +225,9 @@ public final class Dispatcher {
   public func handleMessage(
     channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
   ) -> InPlaceReply {
-    guard let route = routes.route(utf8: channelUTF8) else { return .channelNotMatched }
+    guard let route = routes.route(utf8: channelUTF8), !events.isListening else {
+      return .channelNotMatched
+    }
     guard case .builtin = route.handler else {
       return .reply(profileReply(route, payload: payload.map { Array($0) }))
     }
@@ -211,8 +246,12 @@ public final class Dispatcher {
   private func reply(to call: MethodCall, on route: ChannelRoute) -> [UInt8]? {
     if route.isControl {
       let reply = run(call, on: route)
-      // A successful reset (null success: 00 00) also empties the call log, stubs and latencies.
-      if call.method == "reset" && reply == [0, 0] { verification.reset() }
+      // A successful reset (null success: 00 00) also empties the call log, stubs and latencies,
+      // and drops every event stream (protocol/events.md#reset).
+      if call.method == "reset" && reply == [0, 0] {
+        verification.reset()
+        events.dropAll()
+      }
       return reply
     }
     return verifiedReply(to: call) { run(call, on: route) }

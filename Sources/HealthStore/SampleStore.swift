@@ -30,6 +30,10 @@ public struct SampleStore: Sendable {
   /// Per HealthKit identifier: the deletes, oldest first (the change log's deleted objects).
   private var deletions: [String: [DeletedSample]] = [:]
   private let indexBlockCapacity: Int
+  /// Whether saves and deletes are journaled (while an event stream listens).
+  var journaling = false
+  /// The saves and deletes since the journal was last taken (protocol/events.md#store-changes).
+  var journal: [SampleChangeEntry] = []
 
   /// Workout sessions started and not yet ended or discarded, in the order they started.
   public private(set) var sessionsInProgress: [WorkoutSession] = []
@@ -81,6 +85,12 @@ public struct SampleStore: Sendable {
     if let replaced = slotByUUID.updateValue(slot, forKey: stored.uuid) {
       discard(slot: replaced)
     }
+    if journaling {
+      journal.append(
+        SampleChangeEntry(
+          anchor: stored.sequence, identifier: stored.identifier, uuid: stored.uuid,
+          source: stored.source.bundleId, deleted: false))
+    }
     indexes[stored.identifier, default: SampleIndex(blockCapacity: indexBlockCapacity)].insert(
       IndexEntry(start: stored.start, sequence: stored.sequence, slot: slot),
       duration: stored.duration)
@@ -92,7 +102,14 @@ public struct SampleStore: Sendable {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
     if let sample = slots[slot] {
       deletions[sample.identifier(in: kinds), default: []].append(
-        DeletedSample(uuid: uuid, anchor: nextSequence))
+        DeletedSample(
+          uuid: uuid, anchor: nextSequence, source: sample.unpacked(kinds).source.bundleId))
+      if journaling {
+        journal.append(
+          SampleChangeEntry(
+            anchor: nextSequence, identifier: sample.identifier(in: kinds), uuid: uuid,
+            source: sample.unpacked(kinds).source.bundleId, deleted: true))
+      }
       nextSequence += 1
     }
     discard(slot: slot)
@@ -221,6 +238,8 @@ public struct DeletedSample: Hashable, Sendable {
   public var uuid: String
   /// The anchor of the delete.
   public var anchor: Int
+  /// The bundle id of the deleted sample's source.
+  public var source: String
 }
 
 /// The answer of `SampleStore.changes(of:since:)`.

@@ -9,10 +9,20 @@ public struct PluginProfile: Sendable {
   public var name: String
   /// The channels, matched in this order (before later profiles' and the control channel).
   public var channels: [ProfileChannel]
+  /// The event channels (protocol/events.md), listed in HELLO after `channels`.
+  public var eventChannels: [ProfileEventChannel] = []
 
   public init(name: String, channels: [ProfileChannel]) {
     self.name = name
     self.channels = channels
+  }
+
+  public init(
+    name: String, channels: [ProfileChannel], eventChannels: [ProfileEventChannel]
+  ) {
+    self.name = name
+    self.channels = channels
+    self.eventChannels = eventChannels
   }
 }
 

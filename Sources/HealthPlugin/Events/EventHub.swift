@@ -1,0 +1,129 @@
+import FlutterCodec
+import HealthStore
+
+/// The event channels of the profiles served and their active streams (protocol/events.md):
+/// answers `listen` and `cancel` by Flutter's `EventChannel` protocol, tells the streams of each
+/// call's store changes, and keeps the events in one outbox until the server takes them.
+final class EventHub {
+  private struct Active {
+    let channel: String
+    let stream: any EventStream
+    let sink: EventSink
+  }
+
+  private let channels: [ProfileEventChannel]
+  private let store: HealthStore
+  private let outbox = EventOutbox()
+  private let codec = StandardMethodCodec()
+  /// The active streams, in the order they were listened to (one per channel at most).
+  private var active: [Active] = []
+  /// The store's anchor when the current call started, while a stream listens.
+  private var anchorBefore = 0
+
+  init(channels: [ProfileEventChannel], store: HealthStore) {
+    self.channels = channels
+    self.store = store
+  }
+
+  /// The event channels' names, in profile order.
+  var names: [String] { channels.map(\.name) }
+
+  /// Whether `name` is one of the event channels.
+  func serves(_ name: String) -> Bool { channels.contains { $0.name == name } }
+
+  /// Whether any stream listens (so each call's changes are looked at).
+  var isListening: Bool { !active.isEmpty }
+
+  /// The names of the channels with an active stream, in listen order.
+  var activeChannels: [String] { active.map(\.channel) }
+
+  /// Called before every call that is not a `listen`/`cancel`.
+  func callWillStart() {
+    if isListening { anchorBefore = store.samples.anchor }
+  }
+
+  /// Called after every call: the streams are told of what it changed, in listen order.
+  func callDidEnd() {
+    guard isListening, let change = store.takeChange(since: anchorBefore) else { return }
+    for entry in active where entry.sink.isActive {
+      entry.stream.storeDidChange(change, sink: entry.sink)
+    }
+  }
+
+  /// Every stream is dropped without an event (control `reset`).
+  func dropAll() {
+    for entry in active { entry.sink.isActive = false }
+    active = []
+    store.setJournaling(false)
+  }
+
+  /// The host messages waiting, oldest first; the outbox is emptied.
+  func takeMessages() -> [HostMessage] {
+    guard !outbox.messages.isEmpty else { return [] }
+    defer { outbox.messages = [] }
+    return outbox.messages
+  }
+
+  /// The reply to one message on an event channel (`nil`: a null reply).
+  func reply(channel name: String, payload: [UInt8]?, context: ProfileContext) -> [UInt8]? {
+    guard let channel = channels.first(where: { $0.name == name }) else { return nil }
+    guard let payload else {
+      return codec.encodeErrorEnvelope(
+        ErrorMapping.flutterError(ErrorMapping.nullMessage(channel: name)))
+    }
+    let call: MethodCall
+    do {
+      call = try codec.decodeMethodCall(payload)
+    } catch {
+      return codec.encodeErrorEnvelope(
+        ErrorMapping.flutterError(ErrorMapping.malformed(channel: name, error)))
+    }
+    switch call.method {
+    case "listen": return listen(channel, arguments: call.arguments, context: context)
+    case "cancel": return cancel(channel, arguments: call.arguments)
+    default: return nil
+    }
+  }
+
+  private func listen(
+    _ channel: ProfileEventChannel, arguments: ChannelValue, context: ProfileContext
+  ) -> [UInt8] {
+    // Flutter's host cancels the channel's stream first (its cancel error is only logged).
+    if let index = active.firstIndex(where: { $0.channel == channel.name }) {
+      let previous = active.remove(at: index)
+      previous.sink.isActive = false
+      try? previous.stream.cancel(arguments: .null)
+    }
+    let sink = EventSink(channel: channel.name, outbox: outbox)
+    let queued = outbox.messages.count
+    do {
+      let stream = try channel.listen(
+        EventListen(arguments: arguments, context: context, sink: sink))
+      active.append(Active(channel: channel.name, stream: stream, sink: sink))
+      store.setJournaling(true)
+      return codec.encodeSuccessEnvelope(.null)
+    } catch {
+      sink.isActive = false
+      outbox.messages.removeSubrange(queued...)
+      if active.isEmpty { store.setJournaling(false) }
+      return codec.encodeErrorEnvelope(channel.errors(error))
+    }
+  }
+
+  private func cancel(_ channel: ProfileEventChannel, arguments: ChannelValue) -> [UInt8] {
+    guard let index = active.firstIndex(where: { $0.channel == channel.name }) else {
+      // Flutter's own answer when no stream is active.
+      return codec.encodeErrorEnvelope(
+        FlutterError(code: "error", message: "No active stream to cancel", details: .null))
+    }
+    let stopped = active.remove(at: index)
+    stopped.sink.isActive = false
+    if active.isEmpty { store.setJournaling(false) }
+    do {
+      try stopped.stream.cancel(arguments: arguments)
+      return codec.encodeSuccessEnvelope(.null)
+    } catch {
+      return codec.encodeErrorEnvelope(channel.errors(error))
+    }
+  }
+}
