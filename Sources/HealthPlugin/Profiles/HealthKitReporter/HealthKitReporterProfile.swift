@@ -34,7 +34,7 @@ enum HealthKitReporterProfile {
           handler: .methods(
             methods.merging(unmodelled) { first, _ in first }, errors: ReporterError.flutterError,
             unknownMethod: unknownMethod))
-      ])
+      ], eventChannels: ReporterEventChannels.channels)
   }
 
   /// The host's answer to a method it does not know.
