@@ -22,7 +22,9 @@ import Testing
     store.delete([a])
     #expect(store.samples.anchor == 5)
     #expect(
-      store.samples.changes(of: ID.steps, since: 0).deleted == [DeletedSample(uuid: a, anchor: 5)])
+      store.samples.changes(of: ID.steps, since: 0).deleted == [
+        DeletedSample(uuid: a, anchor: 5, source: store.bundleId)
+      ])
   }
 
   @Test func changesSinceAnAnchorArePerType() {

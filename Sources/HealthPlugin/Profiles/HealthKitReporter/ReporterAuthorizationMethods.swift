@@ -40,7 +40,9 @@ enum ReporterAuthorizationMethods {
     let store = call.store
     // Unknown identifiers are dropped; toWrite keeps sample types only.
     let read = (lists["toRead"] ?? []).filter { ReporterTypes.info($0, store: store) != nil }
-    let share = (lists["toWrite"] ?? []).filter { ReporterTypes.sampleType($0, store: store) != nil }
+    let share = (lists["toWrite"] ?? []).filter {
+      ReporterTypes.sampleType($0, store: store) != nil
+    }
     if let refused = share.first(where: { Catalogue.shareRefusal($0) != nil }) {
       throw ReporterError.plugin(
         message: "hkbridge: HealthKit raises an Objective-C exception and the app crashes",
@@ -147,7 +149,9 @@ enum ReporterCharacteristics {
     ("bloodType", "BloodType", ["na", "A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"]),
     ("fitzpatrickSkinType", "FitzpatrickSkinType", ["na", "I", "II", "III", "IV", "V", "VI"]),
     ("wheelchairUse", "WheelchairUse", ["na", "No", "Yes"]),
-    ("activityMoveMode", "ActivityMoveMode", ["Active energy", "Active energy", "Apple move time"]),
+    (
+      "activityMoveMode", "ActivityMoveMode", ["Active energy", "Active energy", "Apple move time"]
+    ),
   ]
 
   static func json(_ store: HealthStore) -> ReporterJSON {

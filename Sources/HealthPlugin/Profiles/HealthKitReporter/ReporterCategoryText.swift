@@ -33,7 +33,8 @@ enum ReporterCategoryText {
   static let prefix = "HKCategoryTypeIdentifier"
 
   static func text(identifier: String, rawValue: Int) -> (description: String, detail: String) {
-    guard let info = Catalogue.info(identifier), let valueCase = info.categoryCase(rawValue: rawValue)
+    guard let info = Catalogue.info(identifier),
+      let valueCase = info.categoryCase(rawValue: rawValue)
     else { return ("", "") }
     let suffix = String(identifier.dropFirst(prefix.count))
     let enumeration: String

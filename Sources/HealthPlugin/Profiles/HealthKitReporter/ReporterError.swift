@@ -15,7 +15,8 @@ enum ReporterError: Error, Equatable {
   static let className = "<health_kit_reporter.SwiftHealthKitReporterPlugin: 0x600000c04000>"
 
   /// `throwNoArgumentsError`: the arguments are not of the container type the method casts to.
-  static let noArguments = ReporterError.plugin(message: "Error call arguments.", details: "No arguments")
+  static let noArguments = ReporterError.plugin(
+    message: "Error call arguments.", details: "No arguments")
 
   /// `throwParsingArgumentsError`: a required key is missing or of another type.
   static func parsingArguments(_ description: String) -> ReporterError {
@@ -39,13 +40,15 @@ enum ReporterError: Error, Equatable {
   static func flutterError(_ error: any Error) -> FlutterError {
     switch error as? ReporterError {
     case .plugin(let message, let details, let className)?:
-      return FlutterError(code: className, message: message, details: details.map { .string($0) } ?? .null)
+      return FlutterError(
+        code: className, message: message, details: details.map { .string($0) } ?? .null)
     case .healthKit(let code, let message, let hkError)?:
       return FlutterError(
         code: code, message: message, details: .string(ReporterHKError.debugDescription(hkError)))
     case nil:
       return FlutterError(
-        code: ReporterError.className, message: "hkbridge: unexpected error \(error)", details: .null)
+        code: ReporterError.className, message: "hkbridge: unexpected error \(error)",
+        details: .null)
     }
   }
 }
@@ -59,7 +62,8 @@ struct ReporterHKError: Equatable {
     code: 11, description: "No data available for the specified predicate.")
   static let notDetermined = ReporterHKError(code: 5, description: "Authorization not determined")
   static let notAuthorized = ReporterHKError(code: 4, description: "Not authorized")
-  static let unavailable = ReporterHKError(code: 1, description: "Health data is unavailable on this device")
+  static let unavailable = ReporterHKError(
+    code: 1, description: "Health data is unavailable on this device")
   static let restricted = ReporterHKError(code: 2, description: "Health data is restricted")
   static let nothingToRequest = ReporterHKError(
     code: 3, description: "Authorization request must contain at least one type")

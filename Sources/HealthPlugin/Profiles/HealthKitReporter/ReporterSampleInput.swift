@@ -34,7 +34,8 @@ struct ReporterSampleInput {
     let metadata = metadataEntries(harmonized.value("metadata"))
     guard let info = ReporterTypes.info(identifier, store: store) else {
       throw ReporterError.platform(
-        "invalidType(\"\(kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()) type identifier: \(identifier) could not be formatted\")")
+        "invalidType(\"\(kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()) type identifier: \(identifier) could not be formatted\")"
+      )
     }
     guard start <= end else {
       throw ReporterError.platform(
@@ -84,7 +85,8 @@ struct ReporterSampleInput {
       let summary = WorkoutSummary(
         activityType: activity.name, energy: total("totalEnergyBurned"),
         distance: total("totalDistance"))
-      return ReporterSampleInput(members: [], main: planned(.workout(summary)), sharing: [identifier])
+      return ReporterSampleInput(
+        members: [], main: planned(.workout(summary)), sharing: [identifier])
     case .correlation:
       guard info.typeClass == .correlation,
         case .list(let quantities)? = harmonized.value("quantitySamples"),
@@ -114,7 +116,9 @@ struct ReporterSampleInput {
       }
       return nil
     }
-    if let systolic = amount("bloodPressureSystolic"), let diastolic = amount("bloodPressureDiastolic") {
+    if let systolic = amount("bloodPressureSystolic"),
+      let diastolic = amount("bloodPressureDiastolic")
+    {
       let value = HealthUnits.value(diastolic, in: systolic.unit) ?? diastolic.value
       return .bloodPressure(systolic: systolic.value, diastolic: value, unit: systolic.unit)
     }

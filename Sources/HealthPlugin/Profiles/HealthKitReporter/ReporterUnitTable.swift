@@ -30,7 +30,10 @@ enum ReporterUnitTable {
     ("kcal", ["BasalEnergyBurned", "ActiveEnergyBurned", "DietaryEnergyConsumed"]),
     (
       "K",
-      ["BasalBodyTemperature", "BodyTemperature", "AppleSleepingWristTemperature", "WaterTemperature"]
+      [
+        "BasalBodyTemperature", "BodyTemperature", "AppleSleepingWristTemperature",
+        "WaterTemperature",
+      ]
     ),
     (
       "%",

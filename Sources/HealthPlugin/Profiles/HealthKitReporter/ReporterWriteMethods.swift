@@ -82,14 +82,18 @@ enum ReporterWriteMethods {
 
   /// `addQuantity`/`addCategory`: the host builds the workout from Dart's map without saving
   /// it, and HealthKit does not add samples to a workout it does not hold.
-  static func addSamples(_ call: ProfileCall, listKey: String, kind: ReporterSampleInput.Kind, code: String, message: String)
+  static func addSamples(
+    _ call: ProfileCall, listKey: String, kind: ReporterSampleInput.Kind, code: String,
+    message: String
+  )
     throws -> ChannelValue
   {
     let args = try ReporterArguments(call.arguments)
     guard case .list(let items)? = args.map.value(listKey), case .map? = args.map.value("workout")
     else { throw args.parsingError }
     for item in items {
-      _ = try ReporterSampleInput.make(HealthArguments(item), kind: kind, store: call.store, timeScale: 1000)
+      _ = try ReporterSampleInput.make(
+        HealthArguments(item), kind: kind, store: call.store, timeScale: 1000)
     }
     _ = try ReporterSampleInput.make(
       HealthArguments(args.map.value("workout") ?? .null), kind: .workout, store: call.store,
