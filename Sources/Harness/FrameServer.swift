@@ -348,7 +348,7 @@ public final class FrameServer {
     let payload =
       header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
     guard
-      case .reply(let reply) = inPlaceHandler.handleMessage(channelUTF8: channel, payload: payload)
+      case .reply(let reply) = inPlaceHandler.reply(channelUTF8: channel, payload: payload)
     else { return false }
     served += 1
     pending.appendFrame(kind: .reply, id: header.id, channel: channel, payload: reply)

@@ -172,7 +172,7 @@ public enum Serve {
     let server = FrameServer(handler: handler, maxFrame: options.maxFrame, logger: logger)
     // A setLatency delay first writes the replies already made, so a client sees the delay.
     let model = (handler as? PlaybackHandler)?.model ?? handler
-    (model as? Dispatcher)?.beforeDelay = { [weak server] in
+    model.setBeforeDelay { [weak server] in
       if let server { _ = server.flushPendingOutput() }
     }
     if let recordPath = options.recordPath {
@@ -209,7 +209,7 @@ public enum Serve {
     if options.jsonl {
       let lines = JSONLServer(
         handler: handler, recorder: server.recorder, maxLine: options.maxFrame, logger: logger)
-      (model as? Dispatcher)?.beforeDelay = { [weak lines] in lines?.flushPendingOutput() }
+      model.setBeforeDelay { [weak lines] in lines?.flushPendingOutput() }
       return lines.run(emulatorVersion: options.emulatorVersion, input: input, output: output)
     }
     server.outputWriter = { FileIO.writeAll(output, $0) }

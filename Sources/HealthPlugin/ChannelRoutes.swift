@@ -48,7 +48,7 @@ struct ChannelRoutes {
       profiles.flatMap { profile in
         profile.channels.map { ChannelRoute(name: $0.name, handler: $0.handler.kind) }
       }
-      + [ChannelRoute(name: Dispatcher.controlChannel, handler: .builtin(controlMethods))]
+      + [ChannelRoute(name: Dispatcher.controlChannel, handler: .strictMethods(controlMethods))]
   }
 
   /// The route whose name equals `channel` (as `String`s compare), or `nil`.

@@ -23,13 +23,14 @@ public final class Dispatcher {
   /// How the emulator starts: the profiles served, the default profile's channel names and the
   /// device profile.
   public struct Configuration: Sendable {
-    /// The channels of profile `healthkit_permissions` (default `healthkit_permissions`).
+    /// The channels `--channel` names, given to every profile's builder (the default profile
+    /// serves its API on them; default: the default profile's channel).
     public var pluginChannels: [String]
     /// `"iPhone"` or `"iPad"`.
     public var device: String
     /// iOS / iPadOS version, e.g. `"17.5"`.
     public var osVersion: String
-    /// The plugin profiles served, in matching order (default `healthkit_permissions`).
+    /// The plugin profiles served, in matching order (default: the profile table's first row).
     public var profiles: [String]
 
     public init(
@@ -45,13 +46,13 @@ public final class Dispatcher {
     }
   }
 
-  public static let defaultPluginChannel = "healthkit_permissions"
+  public static let defaultPluginChannel = ProfileTable.defaultRow.defaultChannel
   /// The device when none is named (`EmulatorConfiguration.standard`).
   public static let defaultDevice = EmulatorConfiguration.standard.device.rawValue
   /// The iOS version when none is named (`EmulatorConfiguration.standard`).
   public static let defaultOSVersion = EmulatorConfiguration.standard.osVersion.description
   /// The profile served when none is named: this project's own API.
-  public static let defaultProfile = HealthkitPermissionsProfile.name
+  public static let defaultProfile = ProfileTable.defaultRow.name
   /// Every profile's name, in the profile table's order.
   public static var profileNames: [String] { ProfileTable.rows.map(\.name) }
   public static let controlChannel = "hkbridge/control"
@@ -112,7 +113,7 @@ public final class Dispatcher {
     var names: Set<String> = []
     for channel in profiles.flatMap(\.channels) {
       switch channel.handler.kind {
-      case .builtin(let methods): names.formUnion(methods.names)
+      case .strictMethods(let methods): names.formUnion(methods.names)
       case .methods(let methods, _): names.formUnion(methods.table.keys)
       case .messages: break
       }
@@ -199,7 +200,7 @@ public final class Dispatcher {
 
   private func answer(_ route: ChannelRoute, payload: [UInt8]?) -> [UInt8]? {
     let channel = route.name
-    guard case .builtin = route.handler else { return profileReply(route, payload: payload) }
+    guard case .strictMethods = route.handler else { return profileReply(route, payload: payload) }
     guard let payload else { return nullMessageReply(channel) }
     let call: MethodCall
     do {
@@ -228,7 +229,7 @@ public final class Dispatcher {
     guard let route = routes.route(utf8: channelUTF8), !events.isListening else {
       return .channelNotMatched
     }
-    guard case .builtin = route.handler else {
+    guard case .strictMethods = route.handler else {
       return .reply(profileReply(route, payload: payload.map { Array($0) }))
     }
     // The bytes are the route's name, so errors name the channel by it.
@@ -258,7 +259,7 @@ public final class Dispatcher {
   }
 
   private func run(_ call: MethodCall, on route: ChannelRoute) -> [UInt8]? {
-    guard case .builtin(let methods) = route.handler,
+    guard case .strictMethods(let methods) = route.handler,
       let handler = methods.handler(for: call.method)
     else { return nil }
     let context = MethodContext(
@@ -274,7 +275,7 @@ public final class Dispatcher {
   private func profileReply(_ route: ChannelRoute, payload: [UInt8]?) -> [UInt8]? {
     let context = ProfileContext(store: store, warn: environment.warn)
     switch route.handler {
-    case .builtin: return nil
+    case .strictMethods: return nil
     case .messages(let handler): return handler(payload, context)
     case .methods(let methods, let errors):
       guard let payload else { return nullMessageReply(route.name) }

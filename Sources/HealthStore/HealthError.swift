@@ -1,19 +1,35 @@
-/// The error codes of the channel's error catalogue (protocol/errors.md#codes). The raw value is the
-/// `FlutterError.code` Dart sees.
-public enum HealthErrorCode: String, Sendable, CaseIterable, Hashable {
-  case invalidArguments = "INVALID_ARGUMENTS"
-  case unsupportedType = "UNSUPPORTED_TYPE"
-  case readOnlyType = "READ_ONLY_TYPE"
-  case typeUnavailableOnOS = "TYPE_UNAVAILABLE_ON_OS"
-  case healthDataUnavailable = "HEALTH_DATA_UNAVAILABLE"
-  case authorizationNotDetermined = "AUTHORIZATION_NOT_DETERMINED"
-  case authorizationDenied = "AUTHORIZATION_DENIED"
-  case permissionError = "PERMISSION_ERROR"
-  case readError = "READ_ERROR"
-  case writeError = "WRITE_ERROR"
-  case workoutStateError = "WORKOUT_STATE_ERROR"
-  case notFound = "NOT_FOUND"
-  case malformedMessage = "MALFORMED_MESSAGE"
+/// Why a HealthKit operation failed, as the store reports it: HealthKit's failure kinds (with
+/// `HKError.Code` in `HealthError.hkErrorCode` where HealthKit has one), named without any
+/// plugin's spelling. Each plugin maps them to its own wire errors in one place (the default
+/// profile and the control channel: `HealthPlugin/Channels/ErrorCatalogue.swift`,
+/// protocol/errors.md#codes; `health` and `connect_kit`: their profile's error file).
+public enum HealthErrorCode: Sendable, CaseIterable, Hashable {
+  /// A value HealthKit refuses (`errorInvalidArgument`, or an exception on iOS).
+  case invalidArguments
+  /// A type HealthKit has no equivalent for.
+  case unsupportedType
+  /// A type only Apple hardware or the system writes.
+  case readOnlyType
+  /// A type the device's iOS version lacks.
+  case typeUnavailableOnOS
+  /// `errorHealthDataUnavailable` / `errorHealthDataRestricted`.
+  case healthDataUnavailable
+  /// `errorAuthorizationNotDetermined`.
+  case authorizationNotDetermined
+  /// `errorAuthorizationDenied`.
+  case authorizationDenied
+  /// An authorization request HealthKit refused.
+  case permissionError
+  /// A query failed.
+  case readError
+  /// A save or delete failed.
+  case writeError
+  /// A workout session in the wrong state (`errorWorkoutActive`, ended twice, …).
+  case workoutStateError
+  /// No object with that identity.
+  case notFound
+  /// Bytes that are not a message (raised by a channel, never by the store).
+  case malformedMessage
 }
 
 /// HealthKit's `HKError.Code` raw values that the emulator reports in `details.hkErrorCode`.
@@ -116,7 +132,7 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
     self.expected = expected
   }
 
-  public var description: String { "\(code.rawValue): \(message)" }
+  public var description: String { "\(code): \(message)" }
 
   /// `iosBehavior` value for a call that would raise an Objective-C exception on iOS.
   public static let exceptionBehavior = "exception"

@@ -24,8 +24,6 @@ public final class HealthStore {
   // MARK: Defaults (protocol/state.md#default-state)
 
   public static let defaultBundleId = EmulatorConfiguration.standard.bundleId
-  /// No app name: the app's samples' source is its bundle id alone (protocol/state.md).
-  public static let defaultAppName = EmulatorConfiguration.standard.appName
   /// 2024-01-01T00:00:00Z in milliseconds since the Unix epoch.
   public static let defaultNow = 1_704_067_200_000
   /// The clock's range: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
@@ -51,9 +49,9 @@ public final class HealthStore {
   public private(set) var osVersion: OSVersion
   public private(set) var restricted = false
   public private(set) var bundleId = HealthStore.defaultBundleId
-  /// The app's display name, the name of its samples' source; nil (the default) leaves sources
-  /// named by their bundle id alone.
-  public private(set) var appName: String? = HealthStore.defaultAppName
+  /// The app's display name (control `configure` `appName`); `nil` until configured. It names
+  /// the source of the app's samples; without it, sources show the bundle id alone.
+  public private(set) var appName: String?
 
   // MARK: Clock and uuids
 
@@ -99,7 +97,7 @@ public final class HealthStore {
     osVersion = startOSVersion
     restricted = false
     bundleId = Self.defaultBundleId
-    appName = Self.defaultAppName
+    appName = nil
     now = Self.defaultNow
     uuidCounter = 0
     promptPolicy = PromptPolicy()
@@ -150,7 +148,7 @@ public final class HealthStore {
 
   public func configure(
     device: DeviceModel? = nil, osVersion: OSVersion? = nil, restricted: Bool? = nil,
-    bundleId: String? = nil, appName: String? = nil, now: Int? = nil, uuidSeed: UInt64? = nil
+    bundleId: String? = nil, now: Int? = nil, uuidSeed: UInt64? = nil, appName: String? = nil
   ) {
     if let appName { self.appName = appName }
     if let device { self.device = device }

@@ -91,6 +91,18 @@ extension RecordBuilder {
       body: .workout(summary), metadata: [])
   }
 
+  /// A workout record: the workout (with its derived metadata) and its builder's samples.
+  func workoutSamples(_ workout: WorkoutInput, type: ResolvedType) throws(HealthError)
+    -> BuiltSamples
+  {
+    var built = BuiltSamples()
+    built.main = try workoutSample(
+      workout, type: type, start: input.start, end: input.end ?? input.start,
+      derived: &built.derived)
+    built.associated = Self.builderSamples(workout, targets: seriesTargets, start: input.start)
+    return built
+  }
+
   /// The quantity samples a workout's builder collects: one per value of each series given as
   /// a list (a total is not a sample), of the type the series resolved to, in record order.
   /// A value's sample covers `[start, time]` when the caller gave its start; otherwise a

@@ -21,7 +21,7 @@ import Testing
 
   @Test func everyMethodAnswersOddArguments() throws {
     let codec = StandardMethodCodec()
-    let catalogue = Set(HealthErrorCode.allCases.map(\.rawValue))
+    let catalogue = Set(HealthErrorCode.allCases.map(\.wireCode))
     let channels: [(String, [String])] = [
       (Dispatcher.defaultPluginChannel, Array(PluginMethods.table.keys)),
       (Dispatcher.controlChannel, Array(ControlMethods.table.keys)),

@@ -8,7 +8,7 @@ import HealthStore
 /// `reason`, `allowedActivities`, `types`, `iosBehavior`.
 enum ErrorMapping {
   static func flutterError(_ error: HealthError) -> FlutterError {
-    FlutterError(code: error.code.rawValue, message: error.message, details: details(error))
+    FlutterError(code: error.code.wireCode, message: error.message, details: details(error))
   }
 
   static func details(_ error: HealthError) -> ChannelValue {
@@ -34,7 +34,7 @@ enum ErrorMapping {
   /// apply, then `message`.
   static func problem(_ problem: TypeProblem) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = [
-      ("type", .string(problem.type)), ("code", .string(problem.code.rawValue)),
+      ("type", .string(problem.type)), ("code", .string(problem.code.wireCode)),
     ]
     if let reason = problem.reason { pairs.append(("reason", .string(reason))) }
     if let minimumOS = problem.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }

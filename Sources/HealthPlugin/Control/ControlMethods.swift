@@ -67,10 +67,9 @@ enum ControlMethods {
           + "like \"com.example.app\"")
     }
     let appName = try args.optionalString("appName")
-    if let appName, appName.allSatisfy(\.isWhitespace) {
+    if let appName, appName.isEmpty {
       throw HealthError.invalidArgument(
-        field: "appName",
-        "appName \"\(appName)\" is blank; give the app's display name, like \"Example App\"")
+        field: "appName", "appName must be a non-empty name, like \"Example\"")
     }
     let now = try args.optionalInt("now")
     if let now, !HealthStore.clockRange.contains(now) {
@@ -92,8 +91,8 @@ enum ControlMethods {
     let store = context.store
     return {
       store.configure(
-        device: device, osVersion: version, restricted: restricted, bundleId: bundleId,
-        appName: appName, now: now, uuidSeed: seed)
+        device: device, osVersion: version, restricted: restricted, bundleId: bundleId, now: now,
+        uuidSeed: seed, appName: appName)
       return .null
     }
   }
@@ -118,8 +117,8 @@ enum ControlMethods {
       error.didYouMean = meant
       throw error
     }
-    let codeText = try args.choice("code", of: faultCodes.map(\.rawValue))
-    let code = HealthErrorCode(rawValue: codeText) ?? .readError
+    let codeText = try args.choice("code", of: faultCodes.map(\.wireCode))
+    let code = HealthErrorCode(wireCode: codeText) ?? .readError
     let hkErrorCode = try args.optionalInt("hkErrorCode")
     if let hkErrorCode, hkErrorCode < 0 {
       throw HealthError.invalidArgument(

@@ -40,9 +40,9 @@ public struct ProfileChannel: Sendable {
 /// How one channel answers a message.
 public struct ChannelHandler: Sendable {
   enum Kind: Sendable {
-    /// This project's own API (`healthkit_permissions`): the ``MethodHandler`` pipeline,
-    /// ``ErrorMapping``, faults.
-    case builtin(MethodIndex)
+    /// The strict method pipeline (``MethodHandler``: keys, checks, faults, ``ErrorMapping``),
+    /// shared by `healthkit_permissions` and the control channel.
+    case strictMethods(MethodIndex)
     /// A StandardMethodCodec method channel of a profile.
     case methods(ProfileMethodIndex, ProfileErrorMapping)
     /// A BasicMessageChannel: raw bytes in, raw bytes out.

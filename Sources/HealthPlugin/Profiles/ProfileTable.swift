@@ -1,17 +1,21 @@
-/// Every profile `serve --profile` can select, one row each: its name and how it is built.
+/// Every profile `serve --profile` can select, one row each: its name and how it is built. A
+/// fourth plugin is a folder under `Profiles/` and one row here; the dispatcher names none.
 /// `pluginChannels` are the names `--channel` gives; only `healthkit_permissions` uses them.
+/// The first row is the profile served when none is named.
 enum ProfileTable {
   struct Row: Sendable {
     var name: String
     var summary: String
     var make: @Sendable (_ pluginChannels: [String]) -> PluginProfile
+    /// The channel `--channel` defaults to (the default profile's own channel).
+    var defaultChannel: String = ""
   }
 
   static let rows: [Row] = [
     Row(
       name: HealthkitPermissionsProfile.name,
       summary: "this project's own API on channel healthkit_permissions (the default)",
-      make: HealthkitPermissionsProfile.make),
+      make: HealthkitPermissionsProfile.make, defaultChannel: HealthkitPermissionsProfile.name),
     Row(
       name: HealthProfile.name,
       summary: "the health pub package 13.x on flutter_health, with device_info_plus",
@@ -27,4 +31,7 @@ enum ProfileTable {
   ]
 
   static func row(named name: String) -> Row? { rows.first { $0.name == name } }
+
+  /// The profile served when none is named: the first row.
+  static var defaultRow: Row { rows[0] }
 }

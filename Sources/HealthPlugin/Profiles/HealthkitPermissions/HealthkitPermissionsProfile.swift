@@ -7,7 +7,7 @@ enum HealthkitPermissionsProfile {
 
   @Sendable
   static func make(pluginChannels: [String]) -> PluginProfile {
-    let handler = ChannelHandler(kind: .builtin(methods))
+    let handler = ChannelHandler(kind: .strictMethods(methods))
     return PluginProfile(
       name: name, channels: pluginChannels.map { ProfileChannel(name: $0, handler: handler) })
   }

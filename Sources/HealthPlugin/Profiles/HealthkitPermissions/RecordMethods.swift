@@ -86,7 +86,7 @@ enum RecordMethods {
           uuids.append(.null)
           failures.append(
             .object([
-              ("index", RecordEncoding.integer(index)), ("code", .string(error.code.rawValue)),
+              ("index", RecordEncoding.integer(index)), ("code", .string(error.code.wireCode)),
               ("field", .string(error.field ?? "records[\(index)]")),
               ("message", .string(error.message)),
             ]))

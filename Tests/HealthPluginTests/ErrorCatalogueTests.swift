@@ -1,0 +1,26 @@
+import HealthStore
+import Testing
+
+@testable import HealthPlugin
+
+/// The store's failure kinds have no wire spelling of their own; the catalogue of the default
+/// profile and the control channel spells each once (protocol/errors.md#codes).
+@Suite struct ErrorCatalogueTests {
+  @Test func everyKindHasOneDistinctWireCodeThatReadsBack() {
+    let codes = HealthErrorCode.allCases.map(\.wireCode)
+    #expect(!codes.contains(""))
+    #expect(Set(codes).count == HealthErrorCode.allCases.count)
+    for kind in HealthErrorCode.allCases {
+      #expect(HealthErrorCode(wireCode: kind.wireCode) == kind)
+    }
+    #expect(HealthErrorCode(wireCode: "invalidArguments") == nil)
+  }
+
+  @Test func theWireCodesAreTheCatalogues() {
+    #expect(HealthErrorCode.invalidArguments.wireCode == "INVALID_ARGUMENTS")
+    #expect(HealthErrorCode.typeUnavailableOnOS.wireCode == "TYPE_UNAVAILABLE_ON_OS")
+    #expect(HealthErrorCode.workoutStateError.wireCode == "WORKOUT_STATE_ERROR")
+    let error = ErrorMapping.flutterError(HealthError(.notFound, "gone", field: "uuids[0]"))
+    #expect(error.code == "NOT_FOUND")
+  }
+}
