@@ -12,6 +12,12 @@ struct ReporterSampleInput {
   /// The identifiers whose share authorization saving needs (a correlation: its members').
   var sharing: [String]
 
+  /// The unit strings `Workout.Harmonized.make` requires.
+  static let workoutUnitKeys = [
+    "totalEnergyBurnedUnit", "totalDistanceUnit", "totalSwimmingStrokeCountUnit",
+    "totalFlightsClimbedUnit",
+  ]
+
   /// Which key of `Sample.parsed()` carried the sample.
   enum Kind: String, CaseIterable {
     case quantity, category, workout, correlation
@@ -72,7 +78,8 @@ struct ReporterSampleInput {
         members: [], main: planned(.category(rawValue: value)), sharing: [identifier])
     case .workout:
       guard info.typeClass == .workout, map.number("duration") != nil,
-        let raw = harmonized.int("value"), harmonized.string("description") != nil
+        let raw = harmonized.int("value"), harmonized.string("description") != nil,
+        Self.workoutUnitKeys.allSatisfy({ harmonized.string($0) != nil })
       else { throw invalid }
       guard let activity = WorkoutActivities.activity(rawValue: raw) else {
         throw ReporterError.platform("invalidValue(\"Invalid workout activity type: \(raw)\")")
