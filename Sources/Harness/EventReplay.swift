@@ -49,7 +49,8 @@ extension Replayer {
     let actualBytes = actual.eventBytes ?? .nullPayload
     var diff = TranscriptReply.differences(
       expected: expected.event, actual: actual.event, mode: lineMode == .bytes ? .value : lineMode,
-      matchers: matchers, limit: Self.differenceLimit, bindings: &bindings, line: line)
+      matchers: matchers, limit: Self.differenceLimit, bindings: &bindings, line: line,
+      root: "event")
     var firstDifference: Int?
     var passes = diff.count == 0 && expected.channel == actual.channel
     if lineMode == .bytes, let expectedBytes = expected.eventBytes {

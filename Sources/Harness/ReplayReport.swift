@@ -85,7 +85,8 @@ public enum ReplayReport {
     let old = u.oldReply.map { ChannelJSON.print($0.channelValue) } ?? "(none)"
     let new = u.newReply == .noEvent ? "(none)" : ChannelJSON.print(u.newReply.channelValue)
     var what: [String] = u.requestChange.map { [$0] } ?? []
-    if u.oldReply != u.newReply { what.append("reply \(old) -> \(new)") }
+    let valueKey = u.method == Replayer.eventLabel ? "event" : "reply"
+    if u.oldReply != u.newReply { what.append("\(valueKey) \(old) -> \(new)") }
     let hex = u.method == Replayer.eventLabel ? "eventHex" : "replyHex"
     if u.oldBytes != u.newBytes && u.newReply != .noEvent {
       what.append(u.oldBytes == nil ? "\(hex) added" : "\(hex) changed")

@@ -90,6 +90,13 @@ public enum ReplayRun {
       ]
     }
     var found: [TranscriptError] = []
+    if !update {
+      for (line, event) in transcript.events {
+        if let problem = TranscriptConsistency.problem(event) {
+          found.append(TranscriptError(file: transcript.path, line: line, message: problem))
+        }
+      }
+    }
     let headerMatchers = !(transcript.header?.matchers?.isEmpty ?? true)
     for (line, exchange) in exchanges {
       if !update, let problem = TranscriptConsistency.problem(exchange) {

@@ -97,6 +97,8 @@ public struct Replayer {
     var bindings = IdentityBindings()
     /// The events the last exchange caused, not yet matched by an event line.
     var events = EventQueue()
+    /// Where `--update` puts an extra event: after the exchange that caused it and its events.
+    var eventInsertion = 0
     func flushExtraEvents() {
       for extra in events.remaining() {
         let actual = TranscriptEvent(channel: extra.channel, payload: extra.payload)
@@ -106,7 +108,9 @@ public struct Replayer {
             file: transcript.path, line: events.line, expected: nil, actual: actual, mode: .value))
         if update {
           let text = TranscriptWriter.line(.event(actual))
-          outLines.append(TranscriptLine(number: 0, text: text, entry: .event(actual)))
+          outLines.insert(
+            TranscriptLine(number: 0, text: text, entry: .event(actual)), at: eventInsertion)
+          eventInsertion += 1
           result.updates.append(Self.eventUpdate(line: events.line, old: nil, new: actual))
         }
       }
@@ -152,6 +156,7 @@ public struct Replayer {
         } else {
           outLines.append(line)
         }
+        eventInsertion = outLines.count
         continue
       }
       guard case .exchange(let exchange)? = line.entry else {
@@ -206,6 +211,7 @@ public struct Replayer {
         result.updates.append(change)
       }
       outLines.append(outLine)
+      eventInsertion = outLines.count
     }
     if result.transcriptError == nil { flushExtraEvents() }
     rewritten.lines = outLines

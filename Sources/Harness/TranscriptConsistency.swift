@@ -64,6 +64,15 @@ public enum TranscriptConsistency {
     return nil
   }
 
+  /// What disagrees between an event line's `event` and `eventHex`, or `nil`.
+  public static func problem(_ event: TranscriptEvent) -> String? {
+    guard let bytes = event.eventBytes else { return nil }
+    let decoded = TranscriptEvent.decode(bytes.bytes)
+    let diff = ValueDiff.compare(
+      event.event.channelValue, decoded.channelValue, root: [.key("event")], exact: true, limit: 1)
+    return diff.differences.first.map { disagreement("event", "eventHex", $0) }
+  }
+
   static func disagreement(_ value: String, _ hex: String, _ d: ValueDifference) -> String {
     let said = d.expected.map { ChannelJSON.print($0) } ?? "(absent)"
     let bytes = d.actual.map { ChannelJSON.print($0) } ?? "(absent)"

@@ -165,7 +165,8 @@ extension TranscriptReply {
   /// The same with bindings: `uuid` paths bind (at `line`), bound ids compare as their values.
   static func differences(
     expected: TranscriptReply, actual: TranscriptReply, mode: MatchMode,
-    matchers: ValueMatchers?, limit: Int, bindings: inout IdentityBindings, line: Int
+    matchers: ValueMatchers?, limit: Int, bindings: inout IdentityBindings, line: Int,
+    root: String = "reply"
   ) -> ValueDiff {
     // A plain message's null reply reads as {"message": null} (Dart sees null).
     switch (expected, actual) {
@@ -180,7 +181,7 @@ extension TranscriptReply {
     diff.bindingLine = line
     diff.walk(
       expected.comparedValue(codeOnly: codeOnly), actual.comparedValue(codeOnly: codeOnly),
-      path: [.key("reply")])
+      path: [.key(root)])
     bindings = diff.bindings ?? bindings
     return diff
   }

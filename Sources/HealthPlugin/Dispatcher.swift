@@ -154,7 +154,8 @@ public final class Dispatcher {
   /// The channels that take StandardMethodCodec method calls (the others take raw messages);
   /// event channels take `listen` and `cancel` calls.
   public var methodChannels: [String] {
-    Self.uniqueNames(routes.routes.filter(\.isMethodChannel).map(\.name) + events.names)
+    let raw = Set(routes.routes.filter { !$0.isMethodChannel }.map(\.name))
+    return channels.filter { !raw.contains($0) }
   }
 
   /// The event channels, in profile order.

@@ -80,6 +80,8 @@ public final class HealthStore {
   /// Samples and workouts. Read-only outside the store: samples enter through `commitRecord`
   /// and leave through `delete`, so every change is in the change log.
   public internal(set) var samples = SampleStore()
+  /// The app's background delivery registrations (protocol/events.md).
+  public var backgroundDeliveries = BackgroundDeliveries()
 
   public init(
     device: DeviceModel = EmulatorConfiguration.standard.device,
@@ -107,6 +109,7 @@ public final class HealthStore {
     characteristics = [:]
     faults = []
     samples = SampleStore()
+    backgroundDeliveries = BackgroundDeliveries()
   }
 
   // MARK: Availability

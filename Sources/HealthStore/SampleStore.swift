@@ -101,14 +101,15 @@ public struct SampleStore: Sendable {
   public mutating func remove(uuid: String) -> Bool {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
     if let sample = slots[slot] {
-      deletions[sample.identifier(in: kinds), default: []].append(
-        DeletedSample(
-          uuid: uuid, anchor: nextSequence, source: sample.unpacked(kinds).source.bundleId))
+      let identifier = sample.identifier(in: kinds)
+      let source = sample.unpacked(kinds).source.bundleId
+      deletions[identifier, default: []].append(
+        DeletedSample(uuid: uuid, anchor: nextSequence, source: source))
       if journaling {
         journal.append(
           SampleChangeEntry(
-            anchor: nextSequence, identifier: sample.identifier(in: kinds), uuid: uuid,
-            source: sample.unpacked(kinds).source.bundleId, deleted: true))
+            anchor: nextSequence, identifier: identifier, uuid: uuid, source: source,
+            deleted: true))
       }
       nextSequence += 1
     }
@@ -240,6 +241,12 @@ public struct DeletedSample: Hashable, Sendable {
   public var anchor: Int
   /// The bundle id of the deleted sample's source.
   public var source: String
+
+  public init(uuid: String, anchor: Int, source: String) {
+    self.uuid = uuid
+    self.anchor = anchor
+    self.source = source
+  }
 }
 
 /// The answer of `SampleStore.changes(of:since:)`.

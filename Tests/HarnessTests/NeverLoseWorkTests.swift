@@ -143,7 +143,10 @@ import Testing
     let hello = try StandardMessageCodec().decode(frames[0].payload ?? [])
     #expect(hello["profiles"] == .list([.string("healthkit_permissions")]))
     #expect(
-      hello["channels"] == .list([.string("my_health_channel"), .string("hkbridge/control")]))
+      hello["channels"] == [
+        "my_health_channel", "my_health_channel/observe", "my_health_channel/anchored",
+        "my_health_channel/statistics", "hkbridge/control",
+      ])
   }
 
   /// Defect 7: `serve --jsonl --record` that refused a line ends with exit status 2.
@@ -265,7 +268,11 @@ import Testing
     guard frames.count == 3 else { return }
     let hello = try StandardMessageCodec().decode(frames[0].payload ?? [])
     #expect(hello["device"]?["bundleId"] == .string("com.acme.run"))
-    #expect(hello["channels"] == .list([.string("acme_health"), .string("hkbridge/control")]))
+    #expect(
+      hello["channels"] == [
+        "acme_health", "acme_health/observe", "acme_health/anchored", "acme_health/statistics",
+        "hkbridge/control",
+      ])
     #expect(frames[1].payload == hex("00 01"))
     // The model's clock is line 2's "at", 1732531260113 = 0x0193_62E9_0AD1.
     #expect(frames[2].payload == hex("00 0d 01 07 03 6e6f77 04 d10ae96293010000"))

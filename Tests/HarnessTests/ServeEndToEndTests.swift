@@ -24,7 +24,11 @@ import Testing
     let hello = try StandardMessageCodec().decode(try #require(frames.first?.payload))
     #expect(hello["protocol"] == .int32(1))
     #expect(hello["emulator"]?.stringValue?.isEmpty == false)
-    #expect(hello["channels"] == ["healthkit_permissions", "hkbridge/control"])
+    #expect(
+      hello["channels"] == [
+        "healthkit_permissions", "healthkit_permissions/observe", "healthkit_permissions/anchored",
+        "healthkit_permissions/statistics", "hkbridge/control",
+      ])
     #expect(hello["device"]?["model"] == "iPad")
     #expect(hello["device"]?["osVersion"] == "16.4")
   }
@@ -33,7 +37,11 @@ import Testing
     let result = try BinaryRunner.run(["serve", "--channel", "a", "--channel", "b"], input: [])
     let hello = try StandardMessageCodec().decode(
       try #require(splitFrames(result.stdout).first?.payload))
-    #expect(hello["channels"] == ["a", "b", "hkbridge/control"])
+    #expect(
+      hello["channels"] == [
+        "a", "b", "a/observe", "a/anchored", "a/statistics", "b/observe", "b/anchored",
+        "b/statistics", "hkbridge/control",
+      ])
   }
 
   @Test func unknownChannelGetsANullReply() throws {

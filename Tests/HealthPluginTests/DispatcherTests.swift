@@ -12,7 +12,11 @@ import Testing
 
   @Test func channelsListPluginChannelsThenControl() {
     let dispatcher = Dispatcher(configuration: .init(pluginChannels: ["a", "b"]))
-    #expect(dispatcher.channels == ["a", "b", "hkbridge/control"])
+    #expect(
+      dispatcher.channels == [
+        "a", "b", "a/observe", "a/anchored", "a/statistics", "b/observe", "b/anchored",
+        "b/statistics", "hkbridge/control",
+      ])
   }
 
   @Test func isAvailableRepliesTrueOnDefaultIPhone() {
@@ -101,7 +105,7 @@ import Testing
     #expect(pluginCount == PluginMethods.table.count)
     let controlTables = [
       ControlMethods.core, AuthorizationControl.table, RecordMethods.controlTable,
-      VerificationMethods.table,
+      VerificationMethods.table, DeleteSamplesControl.table,
     ]
     #expect(controlTables.map(\.count).reduce(0, +) == ControlMethods.table.count)
   }

@@ -23,7 +23,7 @@ import Testing
     #expect(store.samples.anchor == 5)
     #expect(
       store.samples.changes(of: ID.steps, since: 0).deleted == [
-        DeletedSample(uuid: a, anchor: 5, source: store.bundleId)
+        DeletedSample(uuid: a, anchor: 5, source: "com.example.app")
       ])
   }
 

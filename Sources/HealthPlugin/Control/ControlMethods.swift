@@ -8,6 +8,7 @@ import HealthStore
 enum ControlMethods {
   static let table = MethodTable.merging([
     core, AuthorizationControl.table, RecordMethods.controlTable, VerificationMethods.table,
+    DeleteSamplesControl.table,
   ])
 
   static let core: MethodTable = [

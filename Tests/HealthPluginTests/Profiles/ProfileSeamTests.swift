@@ -48,7 +48,11 @@ import Testing
   @Test func theDefaultProfileIsHealthkitPermissionsOnItsChannel() {
     let dispatcher = Dispatcher()
     #expect(dispatcher.profileNames == ["healthkit_permissions"])
-    #expect(dispatcher.channels == ["healthkit_permissions", "hkbridge/control"])
+    #expect(
+      dispatcher.channels == [
+        "healthkit_permissions", "healthkit_permissions/observe", "healthkit_permissions/anchored",
+        "healthkit_permissions/statistics", "hkbridge/control",
+      ])
     #expect(dispatcher.methodChannels == dispatcher.channels)
     #expect(Dispatcher.profileNames.first == "healthkit_permissions")
   }
@@ -66,10 +70,16 @@ import Testing
     let dispatcher = dispatcher()
     #expect(
       dispatcher.channels == [
-        "test/methods", "test/raw", "healthkit_permissions", "hkbridge/control",
+        "test/methods", "test/raw", "healthkit_permissions", "healthkit_permissions/observe",
+        "healthkit_permissions/anchored", "healthkit_permissions/statistics",
+        "hkbridge/control",
       ])
     #expect(
-      dispatcher.methodChannels == ["test/methods", "healthkit_permissions", "hkbridge/control"])
+      dispatcher.methodChannels == [
+        "test/methods", "healthkit_permissions", "healthkit_permissions/observe",
+        "healthkit_permissions/anchored", "healthkit_permissions/statistics",
+        "hkbridge/control",
+      ])
     #expect(dispatcher.profileNames == ["test", "healthkit_permissions"])
   }
 
@@ -162,7 +172,11 @@ import Testing
       profiles: [
         shadow, HealthkitPermissionsProfile.make(pluginChannels: ["healthkit_permissions"]),
       ])
-    #expect(dispatcher.channels == ["healthkit_permissions", "hkbridge/control"])
+    #expect(
+      dispatcher.channels == [
+        "healthkit_permissions", "healthkit_permissions/observe", "healthkit_permissions/anchored",
+        "healthkit_permissions/statistics", "hkbridge/control",
+      ])
     #expect(dispatcher.handleMessage(channel: "healthkit_permissions", payload: []) == [7])
   }
 }

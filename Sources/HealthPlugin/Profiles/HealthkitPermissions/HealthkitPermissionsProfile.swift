@@ -9,6 +9,7 @@ enum HealthkitPermissionsProfile {
   static func make(pluginChannels: [String]) -> PluginProfile {
     let handler = ChannelHandler(kind: .strictMethods(methods))
     return PluginProfile(
-      name: name, channels: pluginChannels.map { ProfileChannel(name: $0, handler: handler) })
+      name: name, channels: pluginChannels.map { ProfileChannel(name: $0, handler: handler) },
+      eventChannels: pluginChannels.flatMap(QueryStreams.channels(for:)))
   }
 }

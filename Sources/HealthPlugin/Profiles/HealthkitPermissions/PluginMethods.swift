@@ -2,6 +2,7 @@
 enum PluginMethods {
   static let tables: [MethodTable] = [
     CoreMethods.table, PermissionMethods.table, RecordMethods.pluginTable,
+    BackgroundDeliveryMethods.table,
   ]
   static let table = MethodTable.merging(tables)
 }
