@@ -362,16 +362,7 @@ enum ConnectKitRecordMap {
     let seconds = Int((Double(milliseconds) / 1000).rounded(.down))
     let days = Int((Double(seconds) / 86_400).rounded(.down))
     let secondOfDay = seconds - days * 86_400
-    // Civil date from days since 1970-01-01 (proleptic Gregorian).
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = CivilDate.date(daysFromEpoch: days)
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     let time =
       "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"

@@ -115,7 +115,7 @@ enum HealthReadMethods {
     case .notSet: return key == "BIRTH_DATE" ? .null : .swiftInt(0)
     case .raw(let value): return .swiftInt(value)
     case .date(let year, let month, let day):
-      return .float64(Double(HealthCalendar.daysFromEpoch(year, month, day)) * 86_400)
+      return .float64(Double(CivilDate.daysFromEpoch(year, month, day)) * 86_400)
     }
   }
 
@@ -142,19 +142,5 @@ enum HealthReadMethods {
       sample.identifier == HealthDataTypeTable.identifier(row), visibility.shows(sample)
     else { return .null }
     return try dataPoints([sample], row: row, unit: unit, access: access).first ?? .null
-  }
-}
-
-/// Calendar arithmetic for the date of birth (proleptic Gregorian, UTC).
-enum HealthCalendar {
-  /// Days from 1970-01-01 to the date.
-  static func daysFromEpoch(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let monthIndex = (month + 9) % 12
-    let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }
