@@ -111,7 +111,8 @@ import Testing
     guard lines.count == 6 else { return }
     #expect(lines[3].hasPrefix(#"{"channel": "healthkit_permissions/observe", "event": {"ok""#))
     #expect(lines[4] == #"{"note": "after the listen"}"#)
-    #expect(result.updates.compactMap(\.requestChange) == ["event line added", "event line removed"])
+    #expect(
+      result.updates.compactMap(\.requestChange) == ["event line added", "event line removed"])
   }
 
   @Test func eventAndEventHexMustAgree() {

@@ -68,29 +68,8 @@ indirect enum ReporterJSON: Equatable {
     return text
   }
 
-  /// A string with `JSONEncoder`'s escapes: `\"`, `\\`, `\/`, the short control escapes and
-  /// `\u00XX` for the other control characters.
+  /// A string with `JSONEncoder`'s escapes.
   static func writeString(_ text: String, to out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "/": out += "\\/"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{08}": out += "\\b"
-      case "\u{0C}": out += "\\f"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
+    out += JSONEncoderText.quoted(text)
   }
 }

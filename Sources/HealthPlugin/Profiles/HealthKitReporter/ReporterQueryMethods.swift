@@ -101,17 +101,22 @@ enum ReporterQueryMethods {
     return jsonList(found.compactMap(models.workout))
   }
 
-  @Sendable
-  static func sampleQuery(_ call: ProfileCall) throws -> ChannelValue {
+  /// `{identifier, startTimestamp, endTimestamp}` of any sample type, and its samples.
+  static func sampleTypeQuery(_ call: ProfileCall, code: String, message: String) throws
+    -> [StoredSample]
+  {
     let args = try ReporterArguments(call.arguments)
     let identifier = try args.string("identifier")
     let range = try args.range()
     guard ReporterTypes.sampleType(identifier, store: call.store) != nil else {
       throw ReporterError.identifier(identifier)
     }
-    let found = try samples(
-      identifier, in: range, store: call.store, code: "SampleQuery",
-      message: "Error in sampleQuery")
+    return try samples(identifier, in: range, store: call.store, code: code, message: message)
+  }
+
+  @Sendable
+  static func sampleQuery(_ call: ProfileCall) throws -> ChannelValue {
+    let found = try sampleTypeQuery(call, code: "SampleQuery", message: "Error in sampleQuery")
     let models = ReporterModels(store: call.store)
     return .list(found.compactMap(models.sampleInLibraryUnit).map { .string($0.text) })
   }
@@ -152,15 +157,7 @@ enum ReporterQueryMethods {
 
   @Sendable
   static func sourceQuery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
-    let identifier = try args.string("identifier")
-    let range = try args.range()
-    guard ReporterTypes.sampleType(identifier, store: call.store) != nil else {
-      throw ReporterError.identifier(identifier)
-    }
-    let found = try samples(
-      identifier, in: range, store: call.store, code: "SourceQuery",
-      message: "Error in sourceQuery")
+    let found = try sampleTypeQuery(call, code: "SourceQuery", message: "Error in sourceQuery")
     var seen: Set<String> = []
     var sources: [ReporterJSON] = []
     for sample in found.reversed() where seen.insert(sample.source.bundleId).inserted {
