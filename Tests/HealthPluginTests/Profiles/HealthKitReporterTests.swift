@@ -385,3 +385,25 @@ final class ReporterHost {
     #expect(error?.message == "Error call arguments.")
   }
 }
+
+@Suite struct HealthKitReporterAvailabilityTests {
+  @Test func anIPadBeforeIPadOS17FailsHealthKitCallsWithCode1() {
+    let host = ReporterHost()
+    host.control(
+      "configure", .object([("device", .string("iPad")), ("osVersion", .string("16.4"))]))
+    #expect(host.bytes("isAvailable") == [0x00, 0x02])
+    let error = host.error(
+      "quantityQuery",
+      .object(
+        [("identifier", .string(ReporterHost.steps)), ("unit", .string("count"))]
+          + host.dayPairs))
+    #expect(error?.code == "QuantityQuery")
+    #expect(error?.details == .string(ReporterHKError.debugDescription(.unavailable)))
+    #expect(
+      host.error(
+        "requestAuthorization",
+        .object([("toRead", .list([.string(ReporterHost.steps)])), ("toWrite", .list([]))]))?
+        .code == "RequestAuthorization")
+    #expect(host.call("characteristicsQuery") == .success(.string("{\n\n}")))
+  }
+}

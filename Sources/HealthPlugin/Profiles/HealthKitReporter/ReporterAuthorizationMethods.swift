@@ -48,6 +48,9 @@ enum ReporterAuthorizationMethods {
         message: "hkbridge: HealthKit raises an Objective-C exception and the app crashes",
         details: "Authorization to share the following types is disallowed: \(refused)")
     }
+    try ReporterHKError.requireAvailable(
+      store, code: "RequestAuthorization",
+      message: "Error in displaying Apple Health permission screen")
     do {
       try store.requestAuthorization(toShare: share, read: read)
     } catch {
@@ -158,7 +161,8 @@ enum ReporterCharacteristics {
     var fields: [(String, ReporterJSON?)] = []
     for row in rows {
       let identifier = prefix + row.type
-      guard let info = Catalogue.info(identifier), info.isAvailable(on: store.deviceOSVersion),
+      guard store.availability == .available, let info = Catalogue.info(identifier),
+        info.isAvailable(on: store.deviceOSVersion),
         store.authorization(for: identifier).read != .notDetermined
       else { continue }
       switch store.characteristicAnswer(identifier) {

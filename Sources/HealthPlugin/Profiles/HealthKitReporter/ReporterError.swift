@@ -1,4 +1,5 @@
 import FlutterCodec
+import HealthStore
 
 /// A failure of a `health_kit_reporter` method, typed; ``flutterError(_:)`` is the one place
 /// where it becomes the `FlutterError` Dart sees.
@@ -86,4 +87,23 @@ extension ReporterHKError {
 extension ReporterHKError {
   /// `startWatchApp` without a paired Apple Watch.
   static let noWatch = ReporterHKError(code: 1, description: "Watch app could not be launched")
+}
+
+extension ReporterHKError {
+  /// The error every HealthKit call fails with where HealthKit does not answer (an iPad before
+  /// iPadOS 17: code 1; a restricted device: code 2), or nil where it answers.
+  static func availability(_ store: HealthStore) -> ReporterHKError? {
+    switch store.availability {
+    case .available: return nil
+    case .unavailable: return .unavailable
+    case .restricted: return .restricted
+    }
+  }
+
+  /// Throws HealthKit's availability failure as the method's error envelope.
+  static func requireAvailable(_ store: HealthStore, code: String, message: String) throws {
+    if let error = availability(store) {
+      throw ReporterError.healthKit(code: code, message: message, error: error)
+    }
+  }
 }

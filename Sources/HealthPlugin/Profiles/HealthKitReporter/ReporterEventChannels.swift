@@ -65,11 +65,19 @@ enum ReporterEventChannels {
   /// Whether a query of the app sees a change of `entry` (the privacy rule: only its own when
   /// reading was denied; nothing while reading was never asked for).
   static func sees(_ entry: SampleChangeEntry, store: HealthStore) -> Bool {
-    switch store.readVisibility(of: entry.identifier) {
+    switch visibility(entry.identifier, store: store) {
     case .all?: return true
     case .ownOnly(let bundleId)?: return entry.source == bundleId
     case nil: return false
     }
+  }
+
+  /// What a query of the app sees of a type; nil when HealthKit fails the query (reading never
+  /// asked for, or HealthKit not available on the device), which the handlers answer with
+  /// nothing.
+  static func visibility(_ identifier: String, store: HealthStore) -> ReadVisibility? {
+    guard store.availability == .available else { return nil }
+    return store.readVisibility(of: identifier)
   }
 
   static func inside(_ sample: StoredSample, _ range: ClosedRange<Int>?) -> Bool {
@@ -97,7 +105,8 @@ final class ReporterObserverStream: EventStream {
     let stream = ReporterObserverStream(
       identifiers: ReporterEventChannels.identifiers(names, store: listen.store),
       range: ReporterEventChannels.predicate(args), store: listen.store)
-    for identifier in stream.identifiers where listen.store.readVisibility(of: identifier) != nil {
+    for identifier in stream.identifiers
+    where ReporterEventChannels.visibility(identifier, store: listen.store) != nil {
       listen.sink.success(event(identifier))
     }
     return stream
@@ -156,7 +165,9 @@ final class ReporterAnchoredStream: EventStream {
   /// The batch since `anchor` (moving the query's anchor on), or nil when reading was never
   /// asked for (HealthKit fails the query; the plugin sends nothing).
   func batch(_ identifier: String, since anchor: Int, initial: Bool) -> ChannelValue? {
-    guard let visibility = store.readVisibility(of: identifier) else { return nil }
+    guard let visibility = ReporterEventChannels.visibility(identifier, store: store) else {
+      return nil
+    }
     let changes = store.samples.changes(of: identifier, since: anchor)
     anchors[identifier] = changes.anchor
     let models = ReporterModels(store: store)
@@ -260,7 +271,9 @@ final class ReporterStatisticsStream: EventStream {
 
   /// One event per interval (an interval without samples has no value).
   func enumerate(_ query: Query, sink: EventSink) {
-    guard let visibility = store.readVisibility(of: query.identifier) else { return }
+    guard let visibility = ReporterEventChannels.visibility(query.identifier, store: store) else {
+      return
+    }
     let count = (last - first + interval - 1) / interval
     guard count > 0, count <= 10_000 else { return }
     let request = StatisticsRequest(
@@ -295,7 +308,7 @@ final class ReporterStatisticsStream: EventStream {
 /// delivers one empty list when it starts and nothing after.
 final class ReporterSummaryStream: EventStream {
   static func make(_ args: ReporterArguments, _ listen: EventListen) -> any EventStream {
-    if (try? args.range()) != nil {
+    if (try? args.range()) != nil, listen.store.availability == .available {
       listen.sink.success(.string(ReporterJSON.array([]).text))
     }
     return ReporterSummaryStream()

@@ -26,6 +26,7 @@ enum ReporterQueryMethods {
     _ identifier: String, in range: ClosedRange<Int>, store: HealthStore, code: String,
     message: String, strictStart: Bool = true, strictEnd: Bool = true
   ) throws -> [StoredSample] {
+    try ReporterHKError.requireAvailable(store, code: code, message: message)
     guard let visibility = store.readVisibility(of: identifier) else {
       throw ReporterError.healthKit(code: code, message: message, error: .notDetermined)
     }
@@ -135,6 +136,7 @@ enum ReporterQueryMethods {
     }
     let code = "StatisticsQuery"
     let message = "Error in statisticsQuery"
+    try ReporterHKError.requireAvailable(call.store, code: code, message: message)
     guard let visibility = call.store.readVisibility(of: identifier) else {
       throw ReporterError.healthKit(code: code, message: message, error: .notDetermined)
     }
@@ -176,6 +178,7 @@ enum ReporterQueryMethods {
     }
     let code = "CorrelationQuery"
     let message = "Error in correlationQuery"
+    try ReporterHKError.requireAvailable(call.store, code: code, message: message)
     let found = call.store.samples.query(
       identifier: identifier, start: range.lowerBound, end: range.upperBound + 1,
       ascending: false, limit: nil

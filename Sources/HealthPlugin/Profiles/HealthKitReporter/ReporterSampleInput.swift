@@ -164,6 +164,7 @@ struct ReporterSampleInput {
 
   /// HealthKit's share check for a save or delete: nil when authorized, else its error.
   static func shareError(_ identifiers: [String], store: HealthStore) -> ReporterHKError? {
+    if let unavailable = ReporterHKError.availability(store) { return unavailable }
     for identifier in identifiers {
       switch store.shareStatus(for: identifier) {
       case .sharingAuthorized: continue
