@@ -1,5 +1,6 @@
 import FlutterCodec
 import Foundation
+import HealthKitModel
 import HealthStore
 import Testing
 
@@ -405,5 +406,49 @@ final class ReporterHost {
         .object([("toRead", .list([.string(ReporterHost.steps)])), ("toWrite", .list([]))]))?
         .code == "RequestAuthorization")
     #expect(host.call("characteristicsQuery") == .success(.string("{\n\n}")))
+  }
+}
+
+@Suite struct HealthKitReporterIntervalTests {
+  static func ms(_ year: Int, _ month: Int, _ day: Int, seconds: Int = 0) -> Int {
+    CivilDate.daysFromEpoch(year, month, day) * 86_400_000 + seconds * 1000
+  }
+
+  @Test func monthsKeepTheAnchorsDayAndTimeClampedToTheMonth() throws {
+    let month = try #require(ReporterInterval(HealthArguments(.object([("month", .int(1))]))))
+    let anchor = Self.ms(2024, 1, 31, seconds: 45_030)
+    #expect(month.boundary(anchor: anchor, step: 1) == Self.ms(2024, 2, 29, seconds: 45_030))
+    #expect(month.boundary(anchor: anchor, step: 2) == Self.ms(2024, 3, 31, seconds: 45_030))
+    #expect(month.boundary(anchor: anchor, step: -2) == Self.ms(2023, 11, 30, seconds: 45_030))
+    #expect(month.step(holding: Self.ms(2024, 3, 1), anchor: anchor) == 1)
+  }
+
+  @Test func thePackagesExampleQueryEnumeratesTenMonths() {
+    let host = ReporterHost()
+    host.authorize()
+    let anchor = Self.ms(2020, 2, 1, seconds: 45_030)
+    _ = host.call(
+      "listen",
+      .object([
+        (
+          "preferredUnits",
+          .list([
+            .object([("identifier", .string(ReporterHost.steps)), ("unit", .string("count"))])
+          ])
+        ),
+        ("anchorTimestamp", .int(anchor)),
+        ("enumerateFrom", .int(Self.ms(2020, 3, 1, seconds: 45_030))),
+        ("enumerateTo", .int(Self.ms(2020, 12, 31, seconds: 45_030))),
+        ("intervalComponents", .object([("year", .null), ("month", .int(1))])),
+        ("startTimestamp", .int(Self.ms(2020, 1, 1))), ("endTimestamp", .int(Self.ms(2021, 1, 1))),
+      ]), channel: ReporterEventChannels.statisticsCollection)
+    let events = host.events()
+    #expect(events.count == 10)
+    #expect(events.first?.value.stringValue?.contains("\"startTimestamp\" : 1583065830") == true)
+  }
+
+  @Test func noIntervalStartsNoQuery() {
+    #expect(ReporterInterval(HealthArguments(.object([("day", .null)]))) == nil)
+    #expect(ReporterInterval(HealthArguments(.object([("day", .int(-1))]))) == nil)
   }
 }

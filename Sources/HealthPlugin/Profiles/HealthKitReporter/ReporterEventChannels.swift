@@ -200,8 +200,8 @@ final class ReporterAnchoredStream: EventStream {
 }
 
 /// `HKStatisticsCollectionQuery` per preferred unit with updates: one `Statistics` JSON string
-/// per interval from `enumerateFrom` to `enumerateTo` when the query starts, and all of them
-/// again after each change of the type the app sees.
+/// per interval from the one holding `enumerateFrom` to the last starting before `enumerateTo`,
+/// when the query starts, and all of them again after each change of the type the app sees.
 final class ReporterStatisticsStream: EventStream {
   struct Query {
     var identifier: String
@@ -210,42 +210,30 @@ final class ReporterStatisticsStream: EventStream {
 
   let queries: [Query]
   let range: ClosedRange<Int>
-  /// The first interval's start and the interval, in milliseconds; the end of enumeration.
-  let first: Int
-  let interval: Int
-  let last: Int
+  /// The intervals enumerated, each `[start, end)` in milliseconds.
+  let intervals: [(start: Int, end: Int)]
   let store: HealthStore
 
   init(
-    queries: [Query], range: ClosedRange<Int>, first: Int, interval: Int, last: Int,
+    queries: [Query], range: ClosedRange<Int>, intervals: [(start: Int, end: Int)],
     store: HealthStore
   ) {
     self.queries = queries
     self.range = range
-    self.first = first
-    self.interval = interval
-    self.last = last
+    self.intervals = intervals
     self.store = store
   }
 
-  /// Milliseconds per `DateComponents` field of a fixed length (the device's calendar is
-  /// Gregorian in UTC, so a day is 24 hours).
-  static let componentLengths: [(String, Int)] = [
-    ("second", 1000), ("minute", 60_000), ("hour", 3_600_000), ("day", 86_400_000),
-    ("weekOfYear", 604_800_000), ("weekOfMonth", 604_800_000),
-  ]
+  /// More intervals than one enumeration sends (the emulator's limit).
+  static let maximumIntervals = 10_000
 
   static func make(_ args: ReporterArguments, _ listen: EventListen) -> any EventStream {
     let map = args.map
     guard case .list(let units)? = map.value("preferredUnits"), let range = try? args.range(),
       let anchorValue = map.number("anchorTimestamp"), let fromValue = map.number("enumerateFrom"),
-      let toValue = map.number("enumerateTo"), case .map? = map.value("intervalComponents")
+      let toValue = map.number("enumerateTo"), case .map? = map.value("intervalComponents"),
+      let interval = ReporterInterval(HealthArguments(map.value("intervalComponents") ?? .null))
     else { return FixedEventStream() }
-    let components = HealthArguments(map.value("intervalComponents") ?? .null)
-    var interval = 0
-    for (key, length) in componentLengths {
-      interval += (components.int(key) ?? 0) * length
-    }
     var queries: [Query] = []
     for item in units {
       let unit = HealthArguments(item)
@@ -257,14 +245,17 @@ final class ReporterStatisticsStream: EventStream {
         queries.append(Query(identifier: identifier, unit: text))
       }
     }
-    guard interval > 0 else { return FixedEventStream() }
     let anchor = HealthTime.milliseconds(anchorValue)
-    let from = HealthTime.milliseconds(fromValue)
-    let steps = (from - anchor).quotientAndRemainder(dividingBy: interval)
-    let first = anchor + (steps.quotient - (steps.remainder < 0 ? 1 : 0)) * interval
+    let to = HealthTime.milliseconds(toValue)
+    var step = interval.step(holding: HealthTime.milliseconds(fromValue), anchor: anchor)
+    var intervals: [(start: Int, end: Int)] = []
+    repeat {
+      let start = interval.boundary(anchor: anchor, step: step)
+      intervals.append((start, interval.boundary(anchor: anchor, step: step + 1)))
+      step += 1
+    } while intervals.count < maximumIntervals && interval.boundary(anchor: anchor, step: step) < to
     let stream = ReporterStatisticsStream(
-      queries: queries, range: range, first: first, interval: interval,
-      last: max(HealthTime.milliseconds(toValue), first + 1), store: listen.store)
+      queries: queries, range: range, intervals: intervals, store: listen.store)
     for query in queries { stream.enumerate(query, sink: listen.sink) }
     return stream
   }
@@ -274,21 +265,16 @@ final class ReporterStatisticsStream: EventStream {
     guard let visibility = ReporterEventChannels.visibility(query.identifier, store: store) else {
       return
     }
-    let count = (last - first + interval - 1) / interval
-    guard count > 0, count <= 10_000 else { return }
-    let request = StatisticsRequest(
-      identifier: query.identifier, from: first, to: first + count * interval,
-      interval: interval, unit: query.unit)
-    let buckets =
-      (try? store.statisticsCollection(request) { sample in
-        visibility.shows(sample) && ReporterEventChannels.inside(sample, self.range)
-      }) ?? []
-    var values: [Int: Double] = [:]
-    for bucket in buckets { values[bucket.start] = bucket.value }
-    for index in 0..<count {
-      let start = first + index * interval
+    for interval in intervals {
+      let request = StatisticsRequest(
+        identifier: query.identifier, from: interval.start, to: interval.end,
+        interval: interval.end - interval.start, unit: query.unit)
+      let value =
+        (try? store.statisticsCollection(request) { sample in
+          visibility.shows(sample) && ReporterEventChannels.inside(sample, self.range)
+        })?.first?.value
       let statistics = ReporterStatistics.json(
-        identifier: query.identifier, start: start, end: start + interval, value: values[start],
+        identifier: query.identifier, start: interval.start, end: interval.end, value: value,
         unit: query.unit)
       sink.success(.string(statistics.text))
     }
