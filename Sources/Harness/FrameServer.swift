@@ -99,13 +99,17 @@ public final class FrameServer {
 
   /// The HELLO map: protocol, emulator version, channels, device.
   public static func hello(handler: MessageHandling, emulatorVersion: String) -> ChannelValue {
-    .object([
+    var fields: [(String, ChannelValue)] = [
       ("protocol", .int32(ProtocolVersion.current)),
       ("emulator", .string(emulatorVersion)),
       ("channels", .list(handler.channels.map(ChannelValue.string))),
       ("device", handler.deviceDescription),
       ("profiles", .list(handler.profileNames.map(ChannelValue.string))),
-    ])
+    ]
+    // Which of `channels` are event channels (protocol/events.md); left out when none.
+    let events = handler.eventChannels
+    if !events.isEmpty { fields.append(("eventChannels", .list(events.map(ChannelValue.string)))) }
+    return .object(fields)
   }
 
   /// Appends a HOST_MESSAGE with a fresh id; `onReply` runs when Dart's HOST_REPLY for it arrives.

@@ -18,6 +18,8 @@ public protocol MessageHandling: AnyObject {
   /// The events the calls so far caused (protocol/events.md), oldest first, each taken once: the
   /// servers send them right after the reply of the call that caused them, before the next input.
   func takeHostMessages() -> [HostMessage]
+  /// The event channels among ``channels`` (HELLO's `eventChannels`).
+  var eventChannels: [String] { get }
   /// Sets what runs before a `setLatency` delay (serve writes the replies already made, so a
   /// client sees the delay).
   func setBeforeDelay(_ hook: @escaping () -> Void)
@@ -30,6 +32,8 @@ extension MessageHandling {
   public var methodChannels: [String] { channels }
   /// No events, when the handler does not say otherwise.
   public func takeHostMessages() -> [HostMessage] { [] }
+  /// No event channels, when the handler does not say otherwise.
+  public var eventChannels: [String] { [] }
   /// A handler with no delays has nothing to run before one.
   public func setBeforeDelay(_ hook: @escaping () -> Void) {}
 }

@@ -97,6 +97,7 @@ public final class PlaybackHandler: MessageHandling {
   public var methodChannels: [String] { model.methodChannels }
   public var deviceDescription: ChannelValue { model.deviceDescription }
   public var profileNames: [String] { model.profileNames }
+  public var eventChannels: [String] { model.eventChannels }
 
   public func takeHostMessages() -> [HostMessage] {
     defer { hostMessages = [] }

@@ -249,7 +249,7 @@ public final class Dispatcher {
     if route.isControl {
       let reply = run(call, on: route)
       // A successful reset (null success: 00 00) also empties the call log, stubs and latencies,
-      // and drops every event stream (protocol/events.md#reset).
+      // and drops every event stream (protocol/events.md#when-events-are-sent).
       if call.method == "reset" && reply == [0, 0] {
         verification.reset()
         events.dropAll()

@@ -11,12 +11,14 @@ enum BuildInfo {
   static let commit: String? = nil
 
   /// `--version`'s text: the version alone on the first line, then `protocol N`, then
-  /// `commit <sha>` or `commit unknown`.
+  /// `commit <sha>`: the recorded commit of a release build, else the commit checked out in the
+  /// repository a development build sits in; `commit unknown` only for a binary that has
+  /// neither.
   static var versionText: String {
     """
     \(version)
     protocol \(ProtocolVersion.current)
-    commit \(commit ?? "unknown")
+    commit \(commit ?? CheckoutCommit.ofRunningExecutable() ?? "unknown")
     """
   }
 }

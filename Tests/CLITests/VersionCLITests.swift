@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `hkbridge --version`: the version alone on the first line (what scripts read and what release
@@ -24,6 +25,26 @@ struct VersionCLITests {
         || (sha.count == 40 && sha.allSatisfy { "0123456789abcdef".contains($0) }),
       "\(commit)")
     #expect(lines[3].isEmpty)
+  }
+
+  @Test("a development build in a git checkout names the commit checked out there")
+  func checkoutCommit() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let git = Process()
+    let output = Pipe()
+    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    git.arguments = ["git", "-C", root.path, "rev-parse", "HEAD"]
+    git.standardOutput = output
+    git.standardError = FileHandle.nullDevice
+    guard (try? git.run()) != nil else { return }  // no git: nothing to compare with
+    git.waitUntilExit()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let sha = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard git.terminationStatus == 0, sha.count == 40 else { return }  // not a checkout
+    let lines = try hkbridge(["--version"]).stdout.split(separator: "\n")
+    try #require(lines.count == 3)
+    #expect(lines[2] == "commit \(sha)")
   }
 
   @Test("the first line is the version HELLO announces as `emulator`")

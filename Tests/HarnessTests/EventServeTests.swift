@@ -47,6 +47,48 @@ import Testing
     #expect(server.pendingHostMessageCount == 2)
   }
 
+  @Test func aRecordingHoldsEachEventAfterItsExchangeAndReplaysClean() throws {
+    let handler = emulator()
+    let path = "/tmp/hkbridge-events-record-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+    defer { unlink(path) }
+    do {
+      let server = FrameServer(handler: handler, logger: Logger(level: .quiet))
+      server.recorder = try TranscriptRecorder(path: path, methodChannels: handler.methodChannels)
+      server.feed(
+        messageFrame(1, Self.plugin, Self.grant) + messageFrame(2, Self.observe, Self.listen)
+          + messageFrame(3, Self.plugin, Self.write))
+      server.flushPendingOutput()
+    }
+    let transcript = try TranscriptReader.read(path: path)
+    let kinds: [String] = transcript.lines.compactMap { line in
+      switch line.entry {
+      case .exchange(let exchange)?: return exchange.methodLabel
+      case .event(let event)?: return "event on \(event.channel)"
+      default: return nil
+      }
+    }
+    #expect(
+      kinds == [
+        "requestPermissions", "listen", "event on \(Self.observe)", "writeRecord",
+        "event on \(Self.observe)",
+      ])
+    #expect(transcript.events.first?.event.eventBytes == RecordedBytes.bytes(Self.stepsEvent))
+    let result = Replayer(mode: .bytes) { Emulator.make(warnings: { _ in }) }.replay(transcript)
+    #expect(result.failed == 0 && result.passed == 5)
+  }
+
+  @Test func helloNamesTheEventChannelsLast() throws {
+    let hello = FrameServer.hello(handler: emulator(), emulatorVersion: "1")
+    #expect(
+      hello["eventChannels"]
+        == [
+          "healthkit_permissions/observe", "healthkit_permissions/anchored",
+          "healthkit_permissions/statistics",
+        ])
+    // A handler without event channels has no such key (HELLO as before).
+    #expect(FrameServer.hello(handler: FakeHandler(), emulatorVersion: "1")["eventChannels"] == nil)
+  }
+
   @Test func jsonlWritesEventLinesAfterTheExchangeLine() {
     let server = JSONLServer(
       handler: emulator(), recorder: nil, maxLine: 1 << 20, logger: Logger(level: .quiet))

@@ -34,6 +34,9 @@ import Testing
     for (line, exchange) in transcript.exchanges {
       #expect(exchange.replyBytes != nil || Self.updating, "\(name):\(line) has no replyHex")
     }
+    for (line, event) in transcript.events {
+      #expect(event.eventBytes != nil || Self.updating, "\(name):\(line) has no eventHex")
+    }
     // Set up as `hkbridge replay` does: a golden of another profile says so in its header.
     let replayer = Replayer(
       mode: .bytes, setup: ReplaySetup(), makeConfiguredHandler: Emulator.make)
@@ -48,6 +51,7 @@ import Testing
     for mismatch in result.mismatches {
       Issue.record(Comment(rawValue: ReplayReport.block(mismatch)))
     }
+    // Each exchange and each event line is one check.
     #expect(
       result.failed == 0
         && result.passed == transcript.exchanges.count + transcript.events.count)
