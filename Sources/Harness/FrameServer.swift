@@ -9,7 +9,9 @@ import FlutterCodec
 #endif
 
 /// The serve loop's state machine, independent of file descriptors: bytes in (``readSpace()`` then
-/// ``didRead(_:)``, or ``feed(_:)``), reply frames out (``output``). One MESSAGE gives one REPLY
+/// ``didRead(_:)``, or ``feed(_:)``; the input buffer is in FrameServerInput.swift), reply frames
+/// out (``output``; the output policy and the frames the host starts are in
+/// FrameServerOutput.swift); framing and serving one frame are here. One MESSAGE gives one REPLY
 /// with the same id, in request order; a malformed frame gives a PROTOCOL_ERROR and serving goes
 /// on; a frame longer than `maxFrame` is answered with a PROTOCOL_ERROR and its body is discarded
 /// as it arrives, never held whole in memory.
@@ -30,7 +32,7 @@ public final class FrameServer {
   /// string (no debug log): MESSAGE frames are then served without copying.
   private let inPlaceHandler: InPlaceMessageHandling?
   /// Frames waiting to be written, in order.
-  private let pending = FrameOutput()
+  let pending = FrameOutput()
 
   /// Where ``flushPendingOutput()`` writes the pending frames (`serve`: stdout); it returns
   /// `nil`, or the errno of a failed write. Without one, output waits until it is taken.
@@ -54,26 +56,27 @@ public final class FrameServer {
   public var messagesServed: Int { served }
   public var protocolErrors: Int { refused }
 
-  // Private storage behind the public properties: the optimiser can then see every access and
-  // drop the run-time exclusivity checks from the per-frame path.
-  private var recording: TranscriptRecorder?
-  private var writer: ((UnsafeRawBufferPointer) -> Int32?)?
+  // Storage behind the public properties, private or (what FrameServerOutput.swift needs)
+  // internal: the optimiser sees every access in the module and drops the run-time
+  // exclusivity checks from the per-frame path.
+  var recording: TranscriptRecorder?
+  var writer: ((UnsafeRawBufferPointer) -> Int32?)?
   private var flushThreshold = FrameServer.defaultOutputFlushThreshold
-  private var writeFailure: Int32?
+  var writeFailure: Int32?
   private var served = 0
   private var refused = 0
 
-  private static let initialCapacity = 256 * 1024
-  private static let minimumReadSize = 64 * 1024
+  static let initialCapacity = 256 * 1024
+  static let minimumReadSize = 64 * 1024
 
-  private var buffer: UnsafeMutableRawBufferPointer
-  private var start = 0
-  private var end = 0
+  var buffer: UnsafeMutableRawBufferPointer
+  var start = 0
+  var end = 0
   /// Bytes of an oversize frame's body still to discard.
-  private var skipRemaining = 0
+  var skipRemaining = 0
   private var channelCache: [(bytes: [UInt8], name: String)] = []
-  private var pendingHostReplies: [UInt32: HostReplyHandler] = [:]
-  private var nextHostMessageID: UInt32 = 1
+  var pendingHostReplies: [UInt32: HostReplyHandler] = [:]
+  var nextHostMessageID: UInt32 = 1
 
   public init(handler: MessageHandling, maxFrame: Int = FrameLayout.defaultMaxFrame, logger: Logger)
   {
@@ -88,42 +91,6 @@ public final class FrameServer {
     buffer.deallocate()
   }
 
-  // MARK: Frames the host starts
-
-  /// Appends the HELLO frame: id 0, empty channel, the StandardMessageCodec map of protocol/frames.md.
-  public func appendHello(emulatorVersion: String) {
-    let hello = Self.hello(handler: handler, emulatorVersion: emulatorVersion)
-    pending.appendFrame(
-      kind: .hello, id: 0, channel: "", payload: StandardMessageCodec().encode(hello))
-  }
-
-  /// The HELLO map: protocol, emulator version, channels, device.
-  public static func hello(handler: MessageHandling, emulatorVersion: String) -> ChannelValue {
-    var fields: [(String, ChannelValue)] = [
-      ("protocol", .int32(ProtocolVersion.current)),
-      ("emulator", .string(emulatorVersion)),
-      ("channels", .list(handler.channels.map(ChannelValue.string))),
-      ("device", handler.deviceDescription),
-      ("profiles", .list(handler.profileNames.map(ChannelValue.string))),
-    ]
-    // Which of `channels` are event channels (protocol/events.md); left out when none.
-    let events = handler.eventChannels
-    if !events.isEmpty { fields.append(("eventChannels", .list(events.map(ChannelValue.string)))) }
-    return .object(fields)
-  }
-
-  /// Appends a HOST_MESSAGE with a fresh id; `onReply` runs when Dart's HOST_REPLY for it arrives.
-  @discardableResult
-  public func sendHostMessage(
-    channel: String, payload: [UInt8]?, onReply: @escaping HostReplyHandler
-  ) -> UInt32 {
-    let id = nextHostMessageID
-    nextHostMessageID = nextHostMessageID == UInt32.max ? 1 : nextHostMessageID + 1
-    pendingHostReplies[id] = onReply
-    pending.appendFrame(kind: .hostMessage, id: id, channel: channel, payload: payload)
-    return id
-  }
-
   /// The input buffer's size: it grows to hold a whole frame up to `maxFrame`, never for a frame
   /// that is being skipped, and shrinks back once it empties.
   public var inputCapacity: Int { buffer.count }
@@ -131,114 +98,14 @@ public final class FrameServer {
   /// HOST_MESSAGEs still waiting for their HOST_REPLY.
   public var pendingHostMessageCount: Int { pendingHostReplies.count }
 
-  // MARK: Input
-
-  /// True when input ended now would end inside a frame (a partial length, body, or skipped body).
-  public var isInsideFrame: Bool { start != end || skipRemaining > 0 }
-
-  /// Free space to read into; after reading `n` bytes into it, call ``didRead(_:)``. Makes room
-  /// for more of a pending frame (up to `maxFrame`), but never more than the bytes already held, so
-  /// memory follows the bytes that arrived, not the length a frame declares; never for a skipped
-  /// frame.
-  public func readSpace() -> UnsafeMutableRawBufferPointer {
-    if start == end {
-      start = 0
-      end = 0
-      if buffer.count > Self.initialCapacity * 4 {
-        buffer.deallocate()
-        buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
-      }
-    }
-    var needed = Self.minimumReadSize
-    let available = end - start
-    if skipRemaining == 0 && available >= FrameLayout.lengthSize {
-      let length = Int(loadLength(at: start))
-      if length <= maxFrame {
-        needed = max(needed, min(FrameLayout.lengthSize + length - available, available))
-      }
-    }
-    if buffer.count - end < needed {
-      if start > 0 {
-        if available > 0 {
-          buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: available)
-        }
-        start = 0
-        end = available
-      }
-      if buffer.count - end < needed {
-        let grown = UnsafeMutableRawBufferPointer.allocate(
-          byteCount: max(buffer.count * 2, end + needed), alignment: 16)
-        if end > 0 {
-          grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
-        }
-        buffer.deallocate()
-        buffer = grown
-      }
-    }
-    return UnsafeMutableRawBufferPointer(rebasing: buffer[end...])
-  }
-
-  /// Takes `count` bytes just read into ``readSpace()`` and serves every complete frame.
-  public func didRead(_ count: Int) {
-    end += max(0, min(count, buffer.count - end))
-    process()
-  }
-
-  /// Copies `bytes` in (in as many reads as needed) and serves every complete frame.
-  public func feed(_ bytes: [UInt8]) {
-    var offset = 0
-    bytes.withUnsafeBytes { source in
-      while offset < source.count {
-        let space = readSpace()
-        let n = min(space.count, source.count - offset)
-        space.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n)
-        offset += n
-        didRead(n)
-      }
-    }
-  }
-
-  // MARK: Output
-
-  /// The frames waiting to be written, in order (a copy).
-  public var output: [UInt8] { pending.bytes }
-
-  /// Whether frames are waiting to be written.
-  public var hasOutput: Bool { !pending.isEmpty }
-
-  /// Writes the pending frames (and the recording's buffered lines) with ``outputWriter`` and
-  /// forgets them. The serve loop calls it before each blocking read; ``didRead(_:)`` calls it
-  /// whenever the pending output passes ``outputFlushThreshold``. False when there is no writer
-  /// or writing failed (``outputFailure``).
-  @discardableResult
-  public func flushPendingOutput() -> Bool {
-    recording?.flush()
-    guard let writer, writeFailure == nil else {
-      if writeFailure != nil { pending.removeAll() }
-      return false
-    }
-    guard !pending.isEmpty else { return true }
-    let failure = pending.withBytes(writer)
-    pending.removeAll()
-    writeFailure = failure
-    return failure == nil
-  }
-
-  /// Removes and returns the pending output.
-  public func takeOutput() -> [UInt8] {
-    let taken = pending.bytes
-    pending.removeAll()
-    return taken
-  }
-
   @inline(__always)
-  private func loadLength(at offset: Int) -> UInt32 {
+  func loadLength(at offset: Int) -> UInt32 {
     UInt32(
       littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(
         fromByteOffset: offset, as: UInt32.self))
   }
 
-  private func process() {
+  func process() {
     if writeFailure != nil {
       // Nobody to answer: input is dropped, not served.
       start = end

@@ -43,7 +43,7 @@ public struct PreparedRecord: Hashable, Sendable {
   /// Whether the reply lists `members` (bloodPressure, nutrition, sleepSession).
   public var isComposite: Bool
   /// For a workout: the quantity samples its builder collected, saved with it and associated
-  /// with it (those of a type the app may share, when the app writes).
+  /// with it (under the workout's own authorization, protocol/healthkit-rules.md#workouts).
   public var associated: [PlannedSample]
 
   public init(
@@ -83,11 +83,8 @@ extension HealthStore {
     try builder.map()
     try builder.checkOS()
     try builder.checkWritability()
-    var record = try builder.build()
+    let record = try builder.build()
     if mode == .app {
-      // HKWorkoutBuilder.add saves only samples of types the app may share; the workout
-      // itself keeps its totals (protocol/healthkit-rules.md#workouts).
-      record.associated.removeAll { shareStatus(for: $0.identifier) != .sharingAuthorized }
       for (name, identifier) in builder.shareIdentifiers {
         let status = authorization[identifier]?.share ?? .notDetermined
         guard status == .sharingAuthorized else {

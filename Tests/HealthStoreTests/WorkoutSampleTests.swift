@@ -105,13 +105,14 @@ import Testing
     #expect(store.samples.count == 1)
   }
 
-  @Test func samplesOfTypesTheAppMayNotShareAreNotSaved() {
-    let store = HealthStore.granting([ID.workout, ID.energy])
+  @Test func theWorkoutsAuthorizationCoversItsSamples() {
+    let store = HealthStore.granting([ID.workout])
     store.write(
       Self.running(
         energy: [Self.kcal(150, at: Self.end)],
         heartRate: [TimedQuantityInput(value: 152, unit: "count/min", time: t0)]))
-    #expect(store.samples.allInWriteOrder.map(\.identifier) == [ID.workout, ID.energy])
+    #expect(
+      store.samples.allInWriteOrder.map(\.identifier) == [ID.workout, ID.energy, ID.heartRate])
   }
 
   @Test func anotherSourcesWorkoutSavesEverySample() {

@@ -121,10 +121,11 @@ public struct MethodHandler: Sendable {
 /// A table of methods by name.
 public typealias MethodTable = [String: MethodHandler]
 
-extension Dictionary where Key == String, Value == MethodHandler {
-  /// The union of tables; the names of the tables must not overlap (a unit test checks it).
-  static func merging(_ tables: [MethodTable]) -> MethodTable {
-    var all: MethodTable = [:]
+extension Dictionary where Key == String {
+  /// The union of method tables (of either handler kind); the names of the tables must not
+  /// overlap (a unit test checks it), else the first table's entry stays.
+  static func merging(_ tables: [Self]) -> Self {
+    var all: Self = [:]
     for table in tables { all.merge(table) { first, _ in first } }
     return all
   }

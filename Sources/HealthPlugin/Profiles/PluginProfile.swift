@@ -126,12 +126,3 @@ struct ProfileMethodIndex: Sendable {
 
   func method(_ name: String) -> ProfileMethod? { table[name] ?? unknown }
 }
-
-extension Dictionary where Key == String, Value == ProfileMethod {
-  /// The union of method tables; names must not overlap (a unit test checks it).
-  static func merging(_ tables: [ProfileMethodTable]) -> ProfileMethodTable {
-    var all: ProfileMethodTable = [:]
-    for table in tables { all.merge(table) { first, _ in first } }
-    return all
-  }
-}

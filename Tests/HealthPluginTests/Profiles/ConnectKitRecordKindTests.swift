@@ -111,12 +111,15 @@ import Testing
           ])
       ])
     // The activeEnergy sample is saved first (1), then the workout (2), then the builder's
-    // workout.energy sample (3), associated with it; distance and heart rate are not shared,
-    // so their samples are not saved (the workout keeps the distance total).
+    // workout.<component> samples (3-6), associated with it, under the workout's permission.
     #expect(fields == ["completeSuccess", [Self.uuid(2)], nil])
     let stored = host.store.samples.allInWriteOrder
-    #expect(stored.map(\.ckType) == ["activeEnergy", "workout", "activeEnergy"])
-    #expect(stored.map(\.workout) == [nil, nil, stored[1].uuid])
+    #expect(
+      stored.map(\.ckType) == [
+        "activeEnergy", "workout", "activeEnergy", "distanceWalkingRunning", "heartRate",
+        "heartRate",
+      ])
+    #expect(stored.map(\.workout) == [nil, nil] + Array(repeating: stored[1].uuid, count: 4))
     #expect(stored[2].start == Self.start && stored[2].end == Self.start + 15 * Self.minute)
     #expect(stored[2].body == .quantity(MeasuredQuantity(value: 150, unit: "kcal")))
     guard case .workout(let summary) = stored[1].body else {
@@ -133,7 +136,7 @@ import Testing
         "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierHeartRate",
       ])
     #expect(summary.series[2].values.map(\.amount.value) == [150, 160])
-    #expect(summary.associated == [stored[2].uuid])
+    #expect(summary.associated == stored.dropFirst(2).map(\.uuid))
     #expect(stored[1].start == Self.start && stored[1].end == end)
     #expect(
       stored[1].metadata == [

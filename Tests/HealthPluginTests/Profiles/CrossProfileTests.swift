@@ -211,4 +211,61 @@ final class ThreeProfileHost {
         == .success(.int64(1)))
     #expect(host.store.samples.count == 0)
   }
+
+  @Test func theHealthPackagesDeleteByUUIDOfAMemberDeletesTheWholeCorrelation() {
+    let host = ThreeProfileHost()
+    let types: ChannelValue = ["bloodPressure"]
+    #expect(
+      host.permissions("requestPermissions", ["read": types, "write": types]) == .success(true))
+    #expect(
+      host.permissions(
+        "writeRecord",
+        [
+          "type": "bloodPressure", "start": .int64(Int64(Self.t0)), "systolic": 121,
+          "diastolic": 79, "unit": "mmHg",
+        ]) != nil)
+    #expect(host.store.samples.count == 3)
+    // The systolic member (uuid 1) through the health package, written by the default profile.
+    #expect(
+      host.health(
+        "deleteByUUID",
+        ["uuid": "00000000-0000-4000-8000-000000000001", "dataTypeKey": "BLOOD_PRESSURE_SYSTOLIC"])
+        == .success(true))
+    #expect(host.store.samples.count == 0)
+  }
+
+  @Test func aWorkoutsSamplesCountInTheHealthPackagesStatistics() {
+    let host = ThreeProfileHost()
+    let types: ChannelValue = ["workout", "activeEnergy"]
+    #expect(
+      host.permissions("requestPermissions", ["read": types, "write": types]) == .success(true))
+    let end = Self.t0 + 60 * Self.minute
+    #expect(
+      host.permissions(
+        "writeRecord",
+        [
+          "type": "workout", "start": .int64(Int64(Self.t0)), "end": .int64(Int64(end)),
+          "activityType": "running",
+          "energy": [
+            ["value": 100, "unit": "kcal", "time": .int64(Int64(Self.t0 + 30 * Self.minute))],
+            ["value": 200, "unit": "kcal", "time": .int64(Int64(end))],
+          ],
+        ]) != nil)
+    #expect(
+      host.health("requestAuthorization", ["types": ["ACTIVE_ENERGY_BURNED"], "permissions": [0]])
+        == .success(true))
+    guard
+      case .success(.list(let buckets))? = host.health(
+        "getIntervalData",
+        [
+          "dataTypeKey": "ACTIVE_ENERGY_BURNED", "dataUnitKey": "KILOCALORIE",
+          "startTime": .int64(Int64(Self.t0)), "endTime": .int64(Int64(end)),
+          "interval": 1800, "recordingMethodsToFilter": [],
+        ])
+    else {
+      Issue.record("getIntervalData failed")
+      return
+    }
+    #expect(buckets.compactMap { $0["value"]?.doubleValue } == [100, 200])
+  }
 }
