@@ -20,7 +20,9 @@ import Testing
       return
     }
     #expect(
-      entries.map(\.key) == ["protocol", "emulator", "channels", "device", "profiles"])
+      entries.map(\.key) == [
+        "protocol", "emulator", "channels", "device", "profiles", "eventChannels",
+      ])
     let health = try hello(["serve", "--profile", "health"])
     #expect(health["profiles"] == ["health"])
     #expect(
