@@ -8,7 +8,6 @@
 //   HKBRIDGE=../../.build/debug/hkbridge tool/test test/health_kit_reporter_profile_vm_test.dart
 
 import 'dart:convert';
-import 'dart:typed_data';
 
 import 'package:hkbridge_client/hkbridge_core.dart';
 import 'package:test/test.dart';
@@ -182,30 +181,18 @@ void main() {
     const anchored = 'health_kit_reporter_event_channel_anchored_object_query';
     late HkBridge bridge;
     late HkControl control;
-    final events = <String, List<Object?>>{};
-    Future<Object?> invoke(String name, String method, [Object? arguments]) =>
-        bridge.invokeMethod(name, method, arguments);
-    // Events follow the reply that caused them; one more round trip makes sure they arrived.
-    Future<List<Object?>> take(String name) async {
-      await invoke(channel, 'isAvailable');
-      return events.remove(name) ?? [];
+    Future<Object?> invoke(String method, [Object? arguments]) =>
+        bridge.invokeMethod(channel, method, arguments);
+    // Events follow the reply that caused them; one more round trip and a microtask later
+    // (a broadcast stream delivers asynchronously) they have arrived.
+    Future<void> settle() async {
+      await invoke('isAvailable');
+      await Future<void>.delayed(Duration.zero);
     }
 
     setUpAll(() async {
       bridge = await HkBridge.start(
-          executable: binary,
-          profiles: ['health_kit_reporter'],
-          onStderr: (_) {},
-          onHostMessage: (name, message) {
-            if (message != null) {
-              final envelope = HkMethodCodec().decodeEnvelope(
-                  message.buffer.asUint8List(message.offsetInBytes, message.lengthInBytes));
-              if (envelope is HkSuccessEnvelope) {
-                events.putIfAbsent(name, () => []).add(envelope.value);
-              }
-            }
-            return null;
-          });
+          executable: binary, profiles: ['health_kit_reporter'], onStderr: (_) {});
       control = HkControl(bridge.send);
     });
     tearDownAll(() async {
@@ -215,27 +202,32 @@ void main() {
     test('a sync loop: the observer fires, the anchored query brings samples and deletions',
         () async {
       await control.reset();
-      await invoke(channel, 'requestAuthorization', {'toRead': [steps], 'toWrite': [steps]});
+      await invoke('requestAuthorization', {'toRead': [steps], 'toWrite': [steps]});
       final predicate = {'startTimestamp': ms(0), 'endTimestamp': ms(24)};
-      expect(await invoke(observer, 'listen', {'identifiers': [steps]}), isNull);
-      expect(await take(observer), [
+      // As HealthKitReporter.observerQuery / anchoredObjectQuery listen to their channels.
+      final fired = <Object?>[];
+      final batches = <Map>[];
+      final observing =
+          bridge.eventStream(observer, {'identifiers': [steps]}).listen(fired.add);
+      final anchoring = bridge
+          .eventStream(anchored, {'identifiers': [steps], ...predicate})
+          .listen((event) => batches.add(event as Map));
+      await settle();
+      expect(fired, [
         {'identifier': steps}
       ]);
-      expect(await invoke(anchored, 'listen', {'identifiers': [steps], ...predicate}), isNull);
-      expect(await take(anchored), [
+      expect(batches, [
         {'samples': [], 'deletedObjects': []}
       ]);
       final uuids = await control.addSamples([
         {'type': 'steps', 'start': ms(1), 'end': ms(2), 'value': 600.0, 'unit': 'count'}
       ], sourceBundleId: 'com.other.app', sourceName: 'Other');
-      expect(await take(observer), [
-        {'identifier': steps}
-      ]);
-      final batch = (await take(anchored)).single as Map;
-      final sample = jsonDecode((batch['samples'] as List).single as String) as Map;
+      await settle();
+      expect(fired, hasLength(2), reason: "another app's save fires the observer");
+      final sample = jsonDecode((batches.last['samples'] as List).single as String) as Map;
       expect(sample['uuid'], uuids.single.toUpperCase());
       expect(sample['startTimestamp'], ms(1) / 1000);
-      await invoke(channel, 'save', {
+      await invoke('save', {
         'quantity': {
           'uuid': 'x',
           'identifier': steps,
@@ -246,20 +238,22 @@ void main() {
           'harmonized': {'value': 5, 'unit': 'count', 'metadata': null},
         }
       });
-      expect(await take(observer), hasLength(1));
-      expect(((await take(anchored)).single as Map)['samples'], hasLength(1));
-      await invoke(channel, 'deleteObjects', {'identifier': steps, ...predicate});
-      final deleted = ((await take(anchored)).single as Map)['deletedObjects'] as List;
-      expect(deleted.map((d) => (jsonDecode(d as String) as Map)['uuid']), hasLength(1));
-      expect(await take(observer), hasLength(1), reason: 'a delete fires the observer too');
-      // Dart's EventChannel cancels with the listen arguments; no events after it.
-      expect(await invoke(observer, 'cancel', {'identifiers': [steps]}), isNull);
-      expect(await invoke(anchored, 'cancel', {'identifiers': [steps], ...predicate}), isNull);
+      await settle();
+      expect(fired, hasLength(3));
+      expect(batches.last['samples'], hasLength(1));
+      await invoke('deleteObjects', {'identifier': steps, ...predicate});
+      await settle();
+      expect(fired, hasLength(4), reason: 'a delete fires the observer too');
+      expect(batches.last['samples'], isEmpty);
+      expect(batches.last['deletedObjects'], hasLength(1));
+      await observing.cancel();
+      await anchoring.cancel();
       await control.addSamples([
         {'type': 'steps', 'start': ms(5), 'end': ms(6), 'value': 1.0, 'unit': 'count'}
       ], sourceBundleId: 'com.other.app', sourceName: 'Other');
-      expect(await take(observer), isEmpty);
-      expect(await take(anchored), isEmpty);
+      await settle();
+      expect(fired, hasLength(4), reason: 'no events after cancel');
+      expect(batches, hasLength(4));
     });
   }, skip: skip);
 }
