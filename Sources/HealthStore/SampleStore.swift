@@ -101,8 +101,9 @@ public struct SampleStore: Sendable {
   public mutating func remove(uuid: String) -> Bool {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
     if let sample = slots[slot] {
-      let identifier = sample.identifier(in: kinds)
-      let source = sample.unpacked(kinds).source.bundleId
+      let kind = kinds[sample.kind]
+      let identifier = kind.identifier
+      let source = kind.source.bundleId
       deletions[identifier, default: []].append(
         DeletedSample(uuid: uuid, anchor: nextSequence, source: source))
       if journaling {
@@ -239,7 +240,8 @@ public struct DeletedSample: Hashable, Sendable {
   public var uuid: String
   /// The anchor of the delete.
   public var anchor: Int
-  /// The bundle id of the deleted sample's source.
+  /// The bundle id of the deleted sample's source (so that a query can keep the privacy rule:
+  /// an app that may not read a type hears only of its own deletes).
   public var source: String
 
   public init(uuid: String, anchor: Int, source: String) {
