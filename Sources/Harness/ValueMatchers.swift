@@ -132,10 +132,11 @@ public struct ValueMatchers: Sendable, Hashable {
       case .success(let p): pattern = p
       case .failure(let e): return .failure(e)
       }
-      guard case .key(let root)? = pattern.steps.first, ["call", "message", "reply"].contains(root)
+      guard case .key(let root)? = pattern.steps.first,
+        ["call", "message", "reply", "event"].contains(root)
       else {
         return .failure(
-          MatcherError("path \"\(path)\": starts with call, message or reply"))
+          MatcherError("path \"\(path)\": starts with call, message, reply or event"))
       }
       switch ValueMatcher.parse(text) {
       case .success(let m):

@@ -102,15 +102,13 @@ public struct SampleStore: Sendable {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
     if let sample = slots[slot] {
       let kind = kinds[sample.kind]
-      let identifier = kind.identifier
-      let source = kind.source.bundleId
-      deletions[identifier, default: []].append(
-        DeletedSample(uuid: uuid, anchor: nextSequence, source: source))
+      deletions[kind.identifier, default: []].append(
+        DeletedSample(uuid: uuid, anchor: nextSequence, source: kind.source.bundleId))
       if journaling {
         journal.append(
           SampleChangeEntry(
-            anchor: nextSequence, identifier: identifier, uuid: uuid, source: source,
-            deleted: true))
+            anchor: nextSequence, identifier: kind.identifier, uuid: uuid,
+            source: kind.source.bundleId, deleted: true))
       }
       nextSequence += 1
     }

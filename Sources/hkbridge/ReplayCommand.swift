@@ -21,7 +21,10 @@ struct ReplayCommand: ParsableCommand {
       emulator's id where the recording has the device's, and later replies
       compare it as equal. An exchange's "at" (the client's clock, ms since
       1970) moves the emulator's clock first; the header's "bundleId" and
-      "appName" make the emulated app the recorded one.
+      "appName" make the emulated app the recorded one. Event lines
+      ({"channel", "event": {"ok"|"error"|"end"}, "eventHex"}) after an exchange are
+      the events its call caused (protocol/events.md); a missing, extra or different
+      event fails.
 
       Exit status: 0 all passed, 1 some failed, 2 a transcript or usage error
       (file:line): unreadable or empty file, byte-order mark, a value that

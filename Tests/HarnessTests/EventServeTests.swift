@@ -134,6 +134,22 @@ import Testing
     #expect(report.contains("expected: (no event line: the call at this line sent this event"))
   }
 
+  @Test func eventLinesHonourMatchersAndCodeMode() throws {
+    let text = """
+      {"channel": "healthkit_permissions", "call": {"method": "requestPermissions", "args": {"read": ["steps"], "write": ["steps"]}}, "reply": {"ok": true}}
+      {"channel": "healthkit_permissions/anchored", "call": {"method": "listen", "args": {"type": "steps"}}, "reply": {"ok": null}}
+      {"channel": "healthkit_permissions/anchored", "event": {"ok": {"type": "steps", "added": [], "deleted": [], "anchor": {"$int64": 7}}}, "match": {"event.ok.anchor": "any"}}
+      {"channel": "healthkit_permissions/observe", "call": {"method": "listen", "args": {"types": ["heartRate"]}}, "reply": {"error": {"code": "AUTHORIZATION_NOT_DETERMINED", "message": "other words", "details": null}}}
+      """
+    let transcript = try TranscriptReader.parse(text, path: "t.jsonl")
+    let byValue = Replayer(mode: nil) { Emulator.make(warnings: { _ in }) }.replay(transcript)
+    // The matcher lets the anchor differ; the error's message and details differ by value.
+    #expect(byValue.passed == 3 && byValue.failed == 1)
+    #expect(byValue.mismatches.first?.line == 4)
+    let byCode = Replayer(mode: .code) { Emulator.make(warnings: { _ in }) }.replay(transcript)
+    #expect(byCode.passed == 4 && byCode.failed == 0)
+  }
+
   @Test func updateRewritesEventLinesInPlace() throws {
     let text = """
       {"note": "n"}

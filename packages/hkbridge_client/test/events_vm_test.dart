@@ -200,6 +200,24 @@ void main() {
     expect(result.summary, '${lines.length} passed, 0 failed');
   }, skip: skip);
 
+  test('Dart replay: event lines by bytes, by value with matchers, missing and extra', () async {
+    const text = '''
+{"channel": "healthkit_permissions", "call": {"method": "requestPermissions", "args": {"read": ["steps"], "write": ["steps"]}}, "reply": {"ok": true}}
+{"channel": "healthkit_permissions/anchored", "call": {"method": "listen", "args": {"type": "steps"}}, "reply": {"ok": null}}
+{"channel": "healthkit_permissions/anchored", "event": {"ok": {"type": "steps", "added": [], "deleted": [], "anchor": {"\$int64": 9}}}, "match": {"event.ok.anchor": "int"}}
+{"channel": "healthkit_permissions/observe", "call": {"method": "listen", "args": {"types": ["steps"]}}, "reply": {"ok": null}}
+{"channel": "healthkit_permissions/observe", "call": {"method": "cancel", "args": null}, "reply": {"ok": null}}
+{"channel": "healthkit_permissions/observe", "event": {"end": true}, "eventHex": null}
+''';
+    final result =
+        await hkReplayTranscript(HkTranscript.parse('t.jsonl', text), executable: binary);
+    expect(result.summary, '5 passed, 2 failed');
+    // The extra event at the observer's listen (line 4), the missing end at line 6.
+    expect([for (final f in result.failures) f.line], [4, 6]);
+    expect(result.failures[0].why, contains('an extra event'));
+    expect(result.failures[1].why, contains('missing'));
+  }, skip: skip);
+
   group('Flutter\'s EventChannel through HkMockSession', () {
     test('listen, events delivered to the handler the plugin set, cancel', () async {
       final messenger = FakeMessenger();

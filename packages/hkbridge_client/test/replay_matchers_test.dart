@@ -154,7 +154,7 @@ void main() {
 
     test('a path outside call, message and reply; a bad step; a bad within; a bad regex', () {
       expect(errorOf('$line, "match": {"ok": "any"}}').message,
-          'path "ok": starts with call, message or reply');
+          'path "ok": starts with call, message, reply or event');
       expect(errorOf('$line, "match": {"reply.ok[x]": "any"}}').message,
           'path "reply.ok[x]": [x]: expected [*], [N] or ["key"]');
       expect(errorOf('$line, "match": {"reply.ok": "within:-1"}}').message,

@@ -266,8 +266,8 @@ class HkValueMatchers {
         throw const HkMatcherException('"match" maps path strings to matcher strings');
       }
       final pattern = HkPathPattern.parse(path);
-      if (!const ['call', 'message', 'reply'].contains(pattern.root)) {
-        throw HkMatcherException('path "$path": starts with call, message or reply');
+      if (!const ['call', 'message', 'reply', 'event'].contains(pattern.root)) {
+        throw HkMatcherException('path "$path": starts with call, message, reply or event');
       }
       try {
         rules.add(MapEntry(pattern, HkValueMatcher.parse(text)));

@@ -98,7 +98,8 @@ class HkTranscriptExchange {
 
 /// One event line of a transcript: an event the host sent after the exchange before it.
 class HkTranscriptEvent {
-  HkTranscriptEvent(this.line, this.channel, this.event, this.hasEventBytes, this.eventBytes);
+  HkTranscriptEvent(this.line, this.channel, this.event, this.hasEventBytes, this.eventBytes,
+      [this.matchers]);
 
   /// The 1-based line number.
   final int line;
@@ -111,6 +112,9 @@ class HkTranscriptEvent {
   final bool hasEventBytes;
   final Uint8List? eventBytes;
 
+  /// The line's own `match` (paths from `event`); null when none.
+  final HkValueMatchers? matchers;
+
   /// Why the host's message [actual] (null: a null message, the end of a stream) on
   /// [actualChannel] is not this event, or null when it is: by bytes when `eventHex` is
   /// present, else by value as a reply is compared.
@@ -118,6 +122,8 @@ class HkTranscriptEvent {
     if (actualChannel != channel) {
       return 'an event on $actualChannel, expected one on $channel';
     }
+    final match = matchers;
+    if (match != null && !match.isEmpty) return _eventValueMismatch(event, actual, match);
     if (hasEventBytes) {
       if (_sameBytes(actual, eventBytes)) return null;
       return 'event bytes ${actual == null ? 'null' : hexOf(actual)} are not eventHex '
@@ -276,8 +282,10 @@ class HkTranscript {
       bad('an "event" is {"ok": v}, {"error": {...}} or {"end": true}');
     }
     final hasBytes = json.containsKey('eventHex');
-    return HkTranscriptEvent(
-        number, channel, event, hasBytes, hasBytes ? _bytes(json['eventHex'], 'eventHex', bad) : null);
+    final match = json['match'];
+    return HkTranscriptEvent(number, channel, event, hasBytes,
+        hasBytes ? _bytes(json['eventHex'], 'eventHex', bad) : null,
+        match == null ? null : _matchers(match, bad));
   }
 
   static HkTranscriptExchange _exchange(
@@ -660,6 +668,49 @@ String? _valueMismatch(HkTranscriptExchange exchange, Map<String, Object?> reply
   final shown = differences.take(_differenceLimit).join('; ');
   final more = differences.length - _differenceLimit;
   return more > 0 ? '$shown; and $more more' : shown;
+}
+
+/// An event compared by value with [matchers] (paths from `event`): the expected typed JSON
+/// against the decoded envelope (null: the end of the stream).
+String? _eventValueMismatch(
+    Map<String, Object?> event, Uint8List? actual, HkValueMatchers matchers) {
+  Map<String, Object?> actualForm;
+  if (actual == null) {
+    actualForm = {'end': true};
+  } else {
+    try {
+      final envelope = _exactMethodCodec.decodeEnvelopeBytes(actual);
+      actualForm = envelope is HkErrorEnvelope
+          ? {
+              'error': <String, Object?>{
+                'code': envelope.code,
+                'message': envelope.message,
+                'details': envelope.details,
+              }
+            }
+          : {'ok': (envelope as HkSuccessEnvelope).value};
+    } on HkCodecException catch (e) {
+      return 'the event does not decode: ${e.description}';
+    }
+  }
+  final expectedForm = <String, Object?>{};
+  event.forEach((key, value) {
+    if (key == 'error' && value is Map) {
+      expectedForm[key] = <String, Object?>{
+        'code': value['code'],
+        'message': value['message'],
+        'details': typedJsonValue(value['details'], r'$.event.error.details'),
+      };
+    } else if (key == 'ok') {
+      expectedForm[key] = typedJsonValue(value, r'$.event.ok');
+    } else {
+      expectedForm[key] = value;
+    }
+  });
+  final differences =
+      hkValueDifferences(expectedForm, actualForm, root: 'event', matchers: matchers);
+  if (differences.isEmpty) return null;
+  return differences.take(_differenceLimit).join('; ');
 }
 
 String _show(Object? value) {
