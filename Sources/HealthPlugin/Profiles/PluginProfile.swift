@@ -55,12 +55,15 @@ public struct ChannelHandler: Sendable {
   /// `MALFORMED_MESSAGE` (as on every method channel); a method not in `methods` gets a null
   /// reply (Flutter's "not implemented"); a method that throws gets the error envelope
   /// `errors` makes of it (the profile's one place for its error codes).
+  /// `unknownMethod`, when given, answers every method not in `methods` instead (a host that
+  /// replies an error envelope for an unknown method, such as `health_kit_reporter`'s).
   public static func methods(
-    _ methods: ProfileMethodTable, errors: @escaping ProfileErrorMapping
+    _ methods: ProfileMethodTable, errors: @escaping ProfileErrorMapping,
+    unknownMethod: ProfileMethod? = nil
   )
     -> ChannelHandler
   {
-    ChannelHandler(kind: .methods(ProfileMethodIndex(methods), errors))
+    ChannelHandler(kind: .methods(ProfileMethodIndex(methods, unknown: unknownMethod), errors))
   }
 
   /// A BasicMessageChannel (Pigeon's `dev.flutter.pigeon.…` channels): the handler gets the raw
@@ -113,8 +116,13 @@ public typealias ProfileMessageHandler =
 /// A profile method table, looked up by name.
 struct ProfileMethodIndex: Sendable {
   let table: ProfileMethodTable
+  /// What answers a name not in the table (nil: not implemented, a null reply).
+  let unknown: ProfileMethod?
 
-  init(_ table: ProfileMethodTable) { self.table = table }
+  init(_ table: ProfileMethodTable, unknown: ProfileMethod? = nil) {
+    self.table = table
+    self.unknown = unknown
+  }
 
-  func method(_ name: String) -> ProfileMethod? { table[name] }
+  func method(_ name: String) -> ProfileMethod? { table[name] ?? unknown }
 }

@@ -24,6 +24,10 @@ enum ProfileTable {
       name: ConnectKitProfile.name,
       summary: "ConnectKit's Pigeon host API (dev.flutter.pigeon.connect_kit.ConnectKitHostApi.*)",
       make: ConnectKitProfile.make),
+    Row(
+      name: HealthKitReporterProfile.name,
+      summary: "health_kit_reporter (HealthKitReporter) on health_kit_reporter_method_channel",
+      make: HealthKitReporterProfile.make),
   ]
 
   static func row(named name: String) -> Row? { rows.first { $0.name == name } }
