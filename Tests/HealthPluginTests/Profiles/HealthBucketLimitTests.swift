@@ -36,8 +36,8 @@ import Testing
         source: SampleSource(bundleId: "com.example.app"))
     ]
     #expect(throws: HealthStatistics.TooManyBuckets.self) {
-      _ = try HealthStatistics.buckets(
-        samples, kind: .sum, from: 0, to: Int.max, interval: 1, value: { _ in 1 })
+      _ = try SampleStatistics.buckets(
+        samples, option: .cumulativeSum, from: 0, to: Int.max, interval: 1, value: { _ in 1 })
     }
   }
 }
