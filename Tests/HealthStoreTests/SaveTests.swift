@@ -47,10 +47,14 @@ import Testing
     let watch = SampleSource(bundleId: "com.apple.health.watch", name: "Watch")
     let prepared = try store.prepareRecord(Self.steps(10), mode: .external)
     let written = store.commitRecord(prepared, source: watch)
-    #expect(written.uuid == uuid(1))
+    // Another source's uuids come from its own stream (its prefix), not the app's.
+    let first = HealthStore.uuid(
+      counter: 1, prefix: HealthStore.uuidPrefix(source: "com.apple.health.watch"))
+    #expect(written.uuid == first)
+    #expect(!written.uuid.hasPrefix("00000000-0000"))
     #expect(written.identifier == ID.steps)
     #expect(written.members == nil)
-    #expect(store.samples.sample(uuid: uuid(1))?.source == watch)
+    #expect(store.samples.sample(uuid: first)?.source == watch)
   }
 
   @Test func aCommitIsOneChangePerSampleInTheLog() throws {
