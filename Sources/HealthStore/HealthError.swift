@@ -28,8 +28,6 @@ public enum HealthErrorCode: Sendable, CaseIterable, Hashable {
   case workoutStateError
   /// No object with that identity.
   case notFound
-  /// Bytes that are not a message (raised by a channel, never by the store).
-  case malformedMessage
 }
 
 /// HealthKit's `HKError.Code` raw values that the emulator reports in `details.hkErrorCode`.
@@ -92,11 +90,9 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var type: String?
   /// The argument field concerned (`identifiers[2]`, `records[0].unit`).
   public var field: String?
-  /// For `MALFORMED_MESSAGE`: the offset of the offending byte.
-  public var offset: Int?
   public var minimumOS: String?
   public var deviceOS: String?
-  /// A machine-readable reason (`characteristic`, `noEquivalent`, `truncated`, …).
+  /// A machine-readable reason (`characteristic`, `noEquivalent`, `requiresNewerOS`, …).
   public var reason: String?
   public var allowedActivities: [String]?
   /// Every offending type of an all-or-nothing validation.
@@ -112,7 +108,7 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
 
   public init(
     _ code: HealthErrorCode, _ message: String, hkErrorCode: Int? = nil, type: String? = nil,
-    field: String? = nil, offset: Int? = nil, minimumOS: String? = nil, deviceOS: String? = nil,
+    field: String? = nil, minimumOS: String? = nil, deviceOS: String? = nil,
     reason: String? = nil, allowedActivities: [String]? = nil, types: [TypeProblem]? = nil,
     iosBehavior: String? = nil, didYouMean: String? = nil, expected: String? = nil
   ) {
@@ -121,7 +117,6 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
     self.hkErrorCode = hkErrorCode
     self.type = type
     self.field = field
-    self.offset = offset
     self.minimumOS = minimumOS
     self.deviceOS = deviceOS
     self.reason = reason

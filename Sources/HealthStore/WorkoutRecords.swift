@@ -140,6 +140,15 @@ extension RecordBuilder {
   }
 }
 
+extension PreparedRecord {
+  /// Adds samples a workout's builder collected beside its series (`HKWorkoutBuilder.add` of
+  /// any quantity sample): each record's sample becomes one of the workout's associated
+  /// samples, minted after the series' ones, in the order given (protocol/healthkit-rules.md#workouts).
+  public mutating func addBuilderSamples(_ records: [PreparedRecord]) {
+    associated += records.compactMap { $0.members.isEmpty ? $0.main : nil }
+  }
+}
+
 /// The arguments of `endWorkout` after their shapes were checked.
 public struct WorkoutEnd: Sendable {
   public var sessionId: String

@@ -23,4 +23,12 @@ import Testing
     let error = ErrorMapping.flutterError(HealthError(.notFound, "gone", field: "uuids[0]"))
     #expect(error.code == "NOT_FOUND")
   }
+
+  /// Bytes that are not a method call are the channel layer's failure, never the store's: no
+  /// store kind is spelt `MALFORMED_MESSAGE`, and a fault cannot carry it.
+  @Test func malformedMessageIsTheChannelsNotTheStores() {
+    #expect(!HealthErrorCode.allCases.map(\.wireCode).contains("MALFORMED_MESSAGE"))
+    #expect(!HealthErrorCode.allCases.map { "\($0)" }.contains("malformedMessage"))
+    #expect(ControlMethods.faultCodes == HealthErrorCode.allCases)
+  }
 }

@@ -156,4 +156,29 @@ import Testing
     #expect(written.uuid == uuid(2))
     #expect(store.samples.sample(uuid: uuid(3))?.workout == uuid(2))
   }
+
+  /// A sample added to the builder as it is (`PreparedRecord.addBuilderSamples`, ConnectKit's
+  /// plain `duringSession` samples) is associated like a series' sample, minted after those.
+  @Test func samplesAddedAsTheyAreAreAssociatedAfterTheSeries() throws {
+    let store = HealthStore.granting(Self.everything)
+    var workout = try store.prepareRecord(
+      Self.running(energy: [Self.kcal(150, at: t0 + 15 * minute)]), mode: .app)
+    let added = try store.prepareRecord(
+      RecordInput(
+        type: "heartRate", start: t0 + 5 * minute, end: t0 + 5 * minute,
+        fields: .quantity(QuantityInput(value: 140, unit: "count/min"), special: [:])),
+      mode: .app)
+    workout.addBuilderSamples([added])
+    let written = store.commitRecord(workout, source: store.appSource)
+    #expect(written.uuid == uuid(1))
+    let stored = store.samples.allInWriteOrder
+    #expect(stored.map(\.identifier) == [ID.workout, ID.energy, ID.heartRate])
+    #expect(stored.map(\.workout) == [nil, uuid(1), uuid(1)])
+    #expect(stored[2].body == .quantity(MeasuredQuantity(value: 140, unit: "count/min")))
+    guard case .workout(let summary) = stored[0].body else {
+      Issue.record("no workout body")
+      return
+    }
+    #expect(summary.associated == [uuid(2), uuid(3)])
+  }
 }

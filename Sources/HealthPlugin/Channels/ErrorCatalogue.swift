@@ -17,7 +17,6 @@ extension HealthErrorCode {
     .writeError: "WRITE_ERROR",
     .workoutStateError: "WORKOUT_STATE_ERROR",
     .notFound: "NOT_FOUND",
-    .malformedMessage: "MALFORMED_MESSAGE",
   ]
 
   /// The code as the catalogue spells it (`INVALID_ARGUMENTS`).
@@ -30,4 +29,9 @@ extension HealthErrorCode {
     }
     self = found
   }
+}
+
+/// The catalogue's one code of the channel layer itself: bytes that are not a method call.
+extension MalformedMessage {
+  static let wireCode = "MALFORMED_MESSAGE"
 }

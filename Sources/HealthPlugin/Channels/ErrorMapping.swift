@@ -5,7 +5,8 @@ import HealthStore
 ///
 /// `details` is always a map. Its keys appear only when they apply, always in this order:
 /// `hkErrorCode`, `type`, `field`, `didYouMean`, `expected`, `offset`, `minimumOS`, `deviceOS`,
-/// `reason`, `allowedActivities`, `types`, `iosBehavior`.
+/// `reason`, `allowedActivities`, `types`, `iosBehavior` (`offset` only in a
+/// ``MalformedMessage``, the channel layer's own error).
 enum ErrorMapping {
   static func flutterError(_ error: HealthError) -> FlutterError {
     FlutterError(code: error.code.wireCode, message: error.message, details: details(error))
@@ -18,7 +19,6 @@ enum ErrorMapping {
     if let field = error.field { pairs.append(("field", .string(field))) }
     if let meant = error.didYouMean { pairs.append(("didYouMean", .string(meant))) }
     if let expected = error.expected { pairs.append(("expected", .string(expected))) }
-    if let offset = error.offset { pairs.append(("offset", .swiftInt(offset))) }
     if let minimumOS = error.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }
     if let deviceOS = error.deviceOS { pairs.append(("deviceOS", .string(deviceOS))) }
     if let reason = error.reason { pairs.append(("reason", .string(reason))) }
@@ -43,19 +43,18 @@ enum ErrorMapping {
   }
 
   /// A payload on a method channel that is not a method call.
-  static func malformed(channel: String, _ error: CodecError) -> HealthError {
-    HealthError(
-      .malformedMessage,
-      "The message on channel '\(channel)' is not a valid method call: \(error.description). "
+  static func malformed(channel: String, _ error: CodecError) -> MalformedMessage {
+    MalformedMessage(
+      message:
+        "The message on channel '\(channel)' is not a valid method call: \(error.description). "
         + "Send a StandardMethodCodec method call: a method name string, then one arguments value.",
       offset: error.offset, reason: error.kind.rawValue)
   }
 
   /// A null payload (no bytes at all, not even an empty buffer) on a method channel.
-  static func nullMessage(channel: String) -> HealthError {
-    HealthError(
-      .malformedMessage,
-      "The message on channel '\(channel)' is null; a method channel needs a method call "
+  static func nullMessage(channel: String) -> MalformedMessage {
+    MalformedMessage(
+      message: "The message on channel '\(channel)' is null; a method channel needs a method call "
         + "(a method name string, then one arguments value).",
       offset: 0, reason: nullMessageReason)
   }

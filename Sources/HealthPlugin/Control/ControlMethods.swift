@@ -100,9 +100,9 @@ enum ControlMethods {
 
   // MARK: injectFault
 
-  /// The codes a fault may carry: the catalogue, except `MALFORMED_MESSAGE` (a property of bytes,
-  /// not of a call).
-  static let faultCodes = HealthErrorCode.allCases.filter { $0 != .malformedMessage }
+  /// The codes a fault may carry: the store's kinds (`MALFORMED_MESSAGE`, a property of bytes
+  /// rather than of a call, is the channel layer's own).
+  static let faultCodes = HealthErrorCode.allCases
 
   @Sendable
   static func injectFault(_ context: MethodContext) throws(HealthError) -> MethodOperation {

@@ -83,7 +83,7 @@ import Testing
 
   @Test func aWorkoutKeepsItsSamplesAndTotals() throws {
     let host = ConnectKitHost()
-    host.grant(write: ["workout", "activeEnergy"])
+    host.grant(write: ["workout", "activeEnergy", "heartRate"])
     let end = Self.start + 30 * Self.minute
     let fields = write(
       host,
@@ -106,23 +106,33 @@ import Testing
                 Self.data(
                   "activeEnergy", 160, unit: "kcal", start: Self.start + 15 * Self.minute, end: end
                 ),
+                Self.data("heartRate", 155, unit: "bpm", start: end, end: end),
               ]
             ),
           ])
       ])
-    // The activeEnergy sample is saved first (1), then the workout (2), then the builder's
-    // workout.<component> samples (3-6), associated with it, under the workout's permission.
-    #expect(fields == ["completeSuccess", [Self.uuid(2)], nil])
+    // The builder saves the workout (1), then its samples, all associated with it: the
+    // workout.<component> ones (2-5), then the plain ones in the order given (6-7).
+    #expect(fields == ["completeSuccess", [Self.uuid(1)], nil])
     let stored = host.store.samples.allInWriteOrder
     #expect(
       stored.map(\.ckType) == [
-        "activeEnergy", "workout", "activeEnergy", "distanceWalkingRunning", "heartRate",
-        "heartRate",
+        "workout", "activeEnergy", "distanceWalkingRunning", "heartRate", "heartRate",
+        "activeEnergy", "heartRate",
       ])
-    #expect(stored.map(\.workout) == [nil, nil] + Array(repeating: stored[1].uuid, count: 4))
-    #expect(stored[2].start == Self.start && stored[2].end == Self.start + 15 * Self.minute)
-    #expect(stored[2].body == .quantity(MeasuredQuantity(value: 150, unit: "kcal")))
-    guard case .workout(let summary) = stored[1].body else {
+    #expect(stored.map(\.workout) == [nil] + Array(repeating: stored[0].uuid, count: 6))
+    #expect(stored[1].start == Self.start && stored[1].end == Self.start + 15 * Self.minute)
+    #expect(stored[1].body == .quantity(MeasuredQuantity(value: 150, unit: "kcal")))
+    #expect(stored[5].start == Self.start + 15 * Self.minute && stored[5].end == end)
+    #expect(stored[5].body == .quantity(MeasuredQuantity(value: 160, unit: "kcal")))
+    #expect(stored[6].body == .quantity(MeasuredQuantity(value: 155, unit: "count/min")))
+    // Every query and statistic sees them; the energy total is their sum.
+    let buckets = try host.store.statisticsCollection(
+      StatisticsRequest(
+        identifier: "HKQuantityTypeIdentifierActiveEnergyBurned", from: Self.start, to: end,
+        interval: 30 * Self.minute, unit: "kcal"))
+    #expect(buckets.map(\.value) == [310])
+    guard case .workout(let summary) = stored[0].body else {
       Issue.record("no workout")
       return
     }
@@ -136,10 +146,10 @@ import Testing
         "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierHeartRate",
       ])
     #expect(summary.series[2].values.map(\.amount.value) == [150, 160])
-    #expect(summary.associated == stored.dropFirst(2).map(\.uuid))
-    #expect(stored[1].start == Self.start && stored[1].end == end)
+    #expect(summary.associated == stored.dropFirst().map(\.uuid))
+    #expect(stored[0].start == Self.start && stored[0].end == end)
     #expect(
-      stored[1].metadata == [
+      stored[0].metadata == [
         MetadataEntry("HKWasUserEntered", .int(0)),
         MetadataEntry("ck_recordingMethod", .string("activelyRecorded")),
         MetadataEntry("ck_title", .string("Tempo")),

@@ -5,8 +5,8 @@ import HealthStore
 /// `recordKind: "workout"` records, as ConnectKit's `WorkoutMapper` writes them: an
 /// `HKWorkoutBuilder` that begins collection at `startTime`, adds the quantity samples of
 /// `duringSession`, ends at `endTime` and finishes the workout. The builder saves the workout
-/// and its samples (the `workout.<component>` ones as the workout's associated samples, in the
-/// store's rule, protocol/healthkit-rules.md#workouts) itself while the record is decoded, so a workout does not wait for the
+/// and its samples (all of them the workout's associated samples, in the store's rule,
+/// protocol/healthkit-rules.md#workouts) itself while the record is decoded, so a workout does not wait for the
 /// batch: its id is known at once, and a later refusal of the batch does not undo it.
 enum ConnectKitWorkouts {
   static let kind = ConnectKitRecordMap.workoutKind
@@ -92,7 +92,8 @@ enum ConnectKitWorkouts {
 
     // duringSession: quantity samples inside the workout; the others fail one by one. A
     // `workout.<component>` sample becomes a value of the workout's own series (as the default
-    // profile's workout records carry them); any other sample is saved beside the workout.
+    // profile's workout records carry them); any other sample is added to the builder as it is.
+    // Both are saved after the workout as its associated samples.
     var decoded = ConnectKitDecoded()
     var samples: [(input: RecordInput, part: Result<PreparedRecord, HealthError>)] = []
     var seriesValues: [String: [TimedQuantityInput]] = [:]
@@ -154,7 +155,7 @@ enum ConnectKitWorkouts {
     }
 
     // finishWorkout: the totals count the added active-energy samples and those of the
-    // activity's distance type too (saved above as samples of their own, not again).
+    // activity's distance type too (each is one associated sample already, not a second).
     let totals: [(component: String, identifier: String?)] = [
       ("energy", Catalogue.info(named: "activeEnergyBurned")?.identifier),
       (
@@ -177,7 +178,7 @@ enum ConnectKitWorkouts {
       guard let values = seriesValues[component] else { return nil }
       return WorkoutSeriesInput(component: component, values: values)
     }
-    let finished: PreparedRecord
+    var finished: PreparedRecord
     do throws(HealthError) {
       switch try ConnectKitRecordMap.checked(workout(series), store) {
       case .success(let prepared): finished = prepared
@@ -186,9 +187,7 @@ enum ConnectKitWorkouts {
     } catch {
       throw Problem(kind: kind, field: nil, message: "Failed to finish workout: \(error.message)")
     }
-    for (_, prepared) in added {
-      store.commitRecord(prepared, source: store.appSource)
-    }
+    finished.addBuilderSamples(added.map(\.prepared))
     decoded.savedId = store.commitRecord(finished, source: store.appSource).uuid.uppercased()
     return decoded
   }
