@@ -68,15 +68,13 @@ final class EventHub {
   func reply(channel name: String, payload: [UInt8]?, context: ProfileContext) -> [UInt8]? {
     guard let channel = channels.first(where: { $0.name == name }) else { return nil }
     guard let payload else {
-      return codec.encodeErrorEnvelope(
-        ErrorMapping.flutterError(ErrorMapping.nullMessage(channel: name)))
+      return codec.encodeErrorEnvelope(ErrorMapping.nullMessage(channel: name).flutterError)
     }
     let call: MethodCall
     do {
       call = try codec.decodeMethodCall(payload)
     } catch {
-      return codec.encodeErrorEnvelope(
-        ErrorMapping.flutterError(ErrorMapping.malformed(channel: name, error)))
+      return codec.encodeErrorEnvelope(ErrorMapping.malformed(channel: name, error).flutterError)
     }
     switch call.method {
     case "listen": return listen(channel, arguments: call.arguments, context: context)
