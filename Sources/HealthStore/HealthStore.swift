@@ -45,9 +45,11 @@ public final class HealthStore {
 
   // MARK: Device
 
-  public private(set) var device: DeviceModel
-  public private(set) var osVersion: OSVersion
-  public private(set) var restricted = false
+  // Read by every HealthKit call: no run-time exclusivity checks (the store is used from one
+  // thread, and no access to these overlaps another).
+  @exclusivity(unchecked) public private(set) var device: DeviceModel
+  @exclusivity(unchecked) public private(set) var osVersion: OSVersion
+  @exclusivity(unchecked) public private(set) var restricted = false
   public private(set) var bundleId = HealthStore.defaultBundleId
   /// The app's display name (control `configure` `appName`); `nil` until configured. It names
   /// the source of the app's samples; without it, sources show the bundle id alone.
@@ -77,8 +79,9 @@ public final class HealthStore {
 
   /// Characteristic values by raw identifier. Absent = not set.
   public internal(set) var characteristics: [String: CharacteristicValue] = [:]
-  /// Faults waiting for their method, in the order they were injected.
-  public internal(set) var faults: [InjectedFault] = []
+  /// Faults waiting for their method, in the order they were injected (looked at by every call:
+  /// no run-time exclusivity check).
+  @exclusivity(unchecked) public internal(set) var faults: [InjectedFault] = []
   /// Samples and workouts. Read-only outside the store: samples enter through `commitRecord`
   /// and leave through `delete`, so every change is in the change log.
   public internal(set) var samples = SampleStore()

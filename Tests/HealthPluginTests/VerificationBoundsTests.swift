@@ -20,6 +20,20 @@ import Testing
     #expect(calls.last?["args"]?["i"] == .int(999))
   }
 
+  /// A logged call's size: 16 a value (scalars without a walk) plus its text and elements, and
+  /// the method's UTF-8 bytes; containers are walked.
+  @Test func aLoggedCallsSizeCountsScalarsAsSixteenAndWalksContainers() {
+    typealias Logged = Verification.LoggedCall
+    for scalar: ChannelValue in [.null, .bool(true), .int32(7), .int64(1 << 40), .float64(0.5)] {
+      #expect(Logged.size(of: scalar) == 16)
+    }
+    #expect(Logged.size(of: .string("abc")) == 19)
+    #expect(Logged.size(of: .int64List([1, 2])) == 32)
+    #expect(Logged.size(of: .list([.null, .string("ab")])) == 50)
+    #expect(Logged.size(of: .map([ChannelMapEntry(.string("k"), .int32(1))])) == 49)
+    #expect(Logged(method: "isAvailable", arguments: .null, code: nil).size == 27)
+  }
+
   /// The stub added last wins, whether it matches any arguments or a given one, and a counted
   /// stub that runs out leaves the older ones answering.
   @Test func theLatestMatchingStubWinsAcrossArgumentsAndAny() {

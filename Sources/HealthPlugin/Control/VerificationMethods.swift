@@ -21,7 +21,16 @@ final class Verification {
     /// About the bytes the call holds (its text, and 16 a value besides).
     var size: Int { method.utf8.count + Self.size(of: arguments) }
 
+    /// A scalar's size without a walk (most calls' arguments); only containers are walked.
+    @inline(__always)
     static func size(of value: ChannelValue) -> Int {
+      switch value {
+      case .null, .bool, .int32, .int64, .float64: return 16
+      default: return walkedSize(of: value)
+      }
+    }
+
+    static func walkedSize(of value: ChannelValue) -> Int {
       switch value {
       case .string(let s), .largeInt(let s): return 16 + s.utf8.count
       case .uint8List(let b): return 16 + b.count
@@ -54,9 +63,11 @@ final class Verification {
   /// older half is dropped too, until the log fits.
   static let logByteLimit = 16 << 20
 
-  private var log: [LoggedCall] = []
+  // The log is touched on every call: no run-time exclusivity checks (serving is
+  // single-threaded and no access to these overlaps another).
+  @exclusivity(unchecked) private var log: [LoggedCall] = []
   /// The sizes of the calls in `log`, summed.
-  private var logBytes = 0
+  @exclusivity(unchecked) private var logBytes = 0
   private var stubs = StubIndex() {
     didSet { updateQuiet() }
   }
@@ -107,15 +118,16 @@ final class Verification {
 
   func record(_ call: MethodCall, reply: [UInt8]?) {
     if log.count >= Self.logLimit { dropOlderHalf() }
-    let logged = LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply))
-    log.append(logged)
-    logBytes += logged.size
+    logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
   private func dropOlderHalf() {
     let dropped = max(1, log.count / 2)
-    logBytes -= log[..<dropped].reduce(0) { $0 + $1.size }
+    var bytes = 0
+    for index in 0..<dropped { bytes += log[index].size }
+    logBytes -= bytes
     log.removeFirst(dropped)
   }
 

@@ -118,5 +118,7 @@ public struct HostMessage: Sendable, Hashable {
 
 /// The host messages waiting to be sent, in order.
 final class EventOutbox {
-  var messages: [HostMessage] = []
+  // Looked at after every call: no run-time exclusivity check (serving is single-threaded and
+  // no access to it overlaps another).
+  @exclusivity(unchecked) var messages: [HostMessage] = []
 }

@@ -15,8 +15,9 @@ final class EventHub {
   private let store: HealthStore
   private let outbox = EventOutbox()
   private let codec = StandardMethodCodec()
-  /// The active streams, in the order they were listened to (one per channel at most).
-  private var active: [Active] = []
+  /// The active streams, in the order they were listened to (one per channel at most). Looked
+  /// at on every call: no run-time exclusivity check (no access to it overlaps another).
+  @exclusivity(unchecked) private var active: [Active] = []
   /// The store's anchor when the current call started, while a stream listens.
   private var anchorBefore = 0
 
