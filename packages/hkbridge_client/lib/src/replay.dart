@@ -639,16 +639,7 @@ String? _valueMismatch(HkTranscriptExchange exchange, Map<String, Object?> reply
   } else {
     try {
       if (exchange.isMethodCall) {
-        final envelope = _exactMethodCodec.decodeEnvelopeBytes(actual);
-        actualForm = envelope is HkErrorEnvelope
-            ? {
-                'error': <String, Object?>{
-                  'code': envelope.code,
-                  'message': envelope.message,
-                  'details': envelope.details,
-                }
-              }
-            : {'ok': (envelope as HkSuccessEnvelope).value};
+        actualForm = _envelopeForm(actual);
       } else {
         actualForm = {'message': _exactCodec.decode(actual)};
       }
@@ -656,22 +647,7 @@ String? _valueMismatch(HkTranscriptExchange exchange, Map<String, Object?> reply
       return reply.containsKey('undecodable') ? null : 'the reply does not decode: ${e.description}';
     }
   }
-  final expectedForm = <String, Object?>{};
-  for (final entry in reply.entries) {
-    final key = entry.key;
-    final value = entry.value;
-    if (key == 'error' && value is Map) {
-      expectedForm[key] = <String, Object?>{
-        'code': value['code'],
-        'message': value['message'],
-        'details': typedJsonValue(value['details'], r'$.reply.error.details'),
-      };
-    } else if (key == 'ok' || key == 'message') {
-      expectedForm[key] = typedJsonValue(value, '\$.reply.$key');
-    } else {
-      expectedForm[key] = value;
-    }
-  }
+  final expectedForm = _expectedForm(reply, 'reply', const {'ok', 'message'});
   final differences = hkValueDifferences(expectedForm, actualForm,
       matchers: matchers, bindings: bindings);
   if (differences.isEmpty) return null;
@@ -689,38 +665,52 @@ String? _eventValueMismatch(
     actualForm = {'end': true};
   } else {
     try {
-      final envelope = _exactMethodCodec.decodeEnvelopeBytes(actual);
-      actualForm = envelope is HkErrorEnvelope
-          ? {
-              'error': <String, Object?>{
-                'code': envelope.code,
-                'message': envelope.message,
-                'details': envelope.details,
-              }
-            }
-          : {'ok': (envelope as HkSuccessEnvelope).value};
+      actualForm = _envelopeForm(actual);
     } on HkCodecException catch (e) {
       return 'the event does not decode: ${e.description}';
     }
   }
-  final expectedForm = <String, Object?>{};
-  event.forEach((key, value) {
-    if (key == 'error' && value is Map) {
-      expectedForm[key] = <String, Object?>{
-        'code': value['code'],
-        'message': value['message'],
-        'details': typedJsonValue(value['details'], r'$.event.error.details'),
-      };
-    } else if (key == 'ok') {
-      expectedForm[key] = typedJsonValue(value, r'$.event.ok');
-    } else {
-      expectedForm[key] = value;
-    }
-  });
+  final expectedForm = _expectedForm(event, 'event', const {'ok'});
   final differences =
       hkValueDifferences(expectedForm, actualForm, root: 'event', matchers: matchers);
   if (differences.isEmpty) return null;
   return differences.take(_differenceLimit).join('; ');
+}
+
+/// A reply or event envelope as the form a transcript writes it: `{"ok": v}` or
+/// `{"error": {code, message, details}}`. Throws [HkCodecException] for bytes that are not one.
+Map<String, Object?> _envelopeForm(Uint8List bytes) {
+  final envelope = _exactMethodCodec.decodeEnvelopeBytes(bytes);
+  return envelope is HkErrorEnvelope
+      ? {
+          'error': <String, Object?>{
+            'code': envelope.code,
+            'message': envelope.message,
+            'details': envelope.details,
+          }
+        }
+      : {'ok': (envelope as HkSuccessEnvelope).value};
+}
+
+/// A transcript's `reply` or `event` object (under [root]) with its typed JSON read: the keys in
+/// [valueKeys] and an error's `details` hold channel values; other keys are kept as written.
+Map<String, Object?> _expectedForm(
+    Map<String, Object?> recorded, String root, Set<String> valueKeys) {
+  final form = <String, Object?>{};
+  recorded.forEach((key, value) {
+    if (key == 'error' && value is Map) {
+      form[key] = <String, Object?>{
+        'code': value['code'],
+        'message': value['message'],
+        'details': typedJsonValue(value['details'], '\$.$root.error.details'),
+      };
+    } else if (valueKeys.contains(key)) {
+      form[key] = typedJsonValue(value, '\$.$root.$key');
+    } else {
+      form[key] = value;
+    }
+  });
+  return form;
 }
 
 String _show(Object? value) {
