@@ -175,8 +175,8 @@ public final class PlaybackHandler: MessageHandling {
     // Bound ids compare as their bound values (in either case), which the index's hashes of
     // recorded values cannot see: with bindings, every exchange in order is a candidate.
     guard bindings.isEmpty else {
-      let order = Array(next..<recorded.count) + Array(0..<min(next, recorded.count))
-      return order.first(where: matches)
+      return (next..<recorded.count).first(where: matches)
+        ?? (0..<min(next, recorded.count)).first(where: matches)
     }
     return index.first(
       channel: channel, request: request, payload: payload, next: next, matches: matches)
