@@ -59,3 +59,19 @@ extension ServeOptions {
     appName = used.appName
   }
 }
+
+extension ServeOptions {
+  /// The header `serve --record` writes first: the version, channels, device and OS served;
+  /// the profiles only when they are not just the default one, and the channels only when the
+  /// default profile (whose channel names they are) is served.
+  public var recordHeader: TranscriptHeader {
+    let onlyDefault = profiles == [Emulator.defaultProfile]
+    var header = TranscriptHeader(
+      version: emulatorVersion,
+      channels: profiles.contains(Emulator.defaultProfile) ? pluginChannels : nil,
+      device: device, osVersion: osVersion, bundleId: bundleId,
+      profiles: onlyDefault ? nil : profiles)
+    header.appName = appName
+    return header
+  }
+}
