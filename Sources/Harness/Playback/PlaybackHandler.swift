@@ -149,11 +149,11 @@ public final class PlaybackHandler: MessageHandling {
     default: break
     }
     if let expected = exchange.reply, let sent {
-      var diff = ValueDiff(matchers: r.matchers, limit: 1)
-      diff.bindings = bindings
-      diff.bindingLine = r.line
-      diff.walk(expected.channelValue, sent.channelValue, path: [.key("reply")])
-      bindings = diff.bindings ?? bindings
+      bindings =
+        ValueDiff.compare(
+          expected.channelValue, sent.channelValue, root: [.key("reply")], matchers: r.matchers,
+          limit: 1, bindings: bindings, line: r.line
+        ).bindings ?? bindings
     }
     if sent == exchange.reply, let bytes = exchange.replyBytes { return bytes.bytes }
     return Self.encode(sent)

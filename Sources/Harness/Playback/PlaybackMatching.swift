@@ -24,11 +24,8 @@ extension PlaybackHandler {
     _ r: Recorded, payload: [UInt8]?, request: TranscriptRequest, limit: Int
   ) -> ValueDiff {
     func compare(_ a: ChannelValue, _ b: ChannelValue, _ root: [ValuePathStep]) -> ValueDiff {
-      var diff = ValueDiff(matchers: r.matchers, limit: limit)
-      diff.bindings = bindings
-      diff.bindingLine = r.line
-      diff.walk(a, b, path: root)
-      return diff
+      ValueDiff.compare(
+        a, b, root: root, matchers: r.matchers, limit: limit, bindings: bindings, line: r.line)
     }
     // Equal requests match at once, unless matchers or bound ids may make them differ.
     let exact = !(r.matchers?.touchesRequest ?? false) && !bindings.changesValues

@@ -64,6 +64,15 @@ public struct Replayer {
     var events = EventQueue()
     /// Where `--update` puts an extra event: after the exchange that caused it and its events.
     var eventInsertion = 0
+    /// Counts a compared line: passed, or failed with its mismatch handed on.
+    func tally(_ mismatch: ReplayMismatch?) {
+      if let mismatch {
+        result.failed += 1
+        onMismatch(mismatch)
+      } else {
+        result.passed += 1
+      }
+    }
     func flushExtraEvents() {
       for extra in events.remaining() {
         let actual = TranscriptEvent(channel: extra.channel, payload: extra.payload)
@@ -97,15 +106,10 @@ public struct Replayer {
           continue
         }
         let actual = TranscriptEvent(channel: sent.channel, payload: sent.payload)
-        if let mismatch = compare(
-          expected, actual: actual, line: line.number, file: transcript.path, matchers: matchers,
-          bindings: &bindings)
-        {
-          result.failed += 1
-          onMismatch(mismatch)
-        } else {
-          result.passed += 1
-        }
+        tally(
+          compare(
+            expected, actual: actual, line: line.number, file: transcript.path,
+            matchers: matchers, bindings: &bindings))
         if update
           && (expected.event != actual.event || expected.eventBytes != actual.eventBytes
             || expected.channel != actual.channel)
@@ -143,15 +147,10 @@ public struct Replayer {
       let matchers =
         header?.matchers.map { $0.merged(with: exchange.matchers) }
         ?? exchange.matchers
-      if let mismatch = compare(
-        exchange, line: line.number, file: transcript.path, actual: actual,
-        actualBytes: actualBytes, matchers: matchers, bindings: &bindings)
-      {
-        result.failed += 1
-        onMismatch(mismatch)
-      } else {
-        result.passed += 1
-      }
+      tally(
+        compare(
+          exchange, line: line.number, file: transcript.path, actual: actual,
+          actualBytes: actualBytes, matchers: matchers, bindings: &bindings))
       let requestChanged = sent.request != exchange.request || requestProblem != nil
       let inconsistent = update && TranscriptConsistency.problem(exchange) != nil
       var outLine = line
