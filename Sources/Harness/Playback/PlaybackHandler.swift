@@ -35,6 +35,9 @@ public final class PlaybackHandler: MessageHandling {
 
   /// The emulator that answers in `new` and `all` modes.
   public let model: MessageHandling
+  /// The harness's control calls (device time, app identity) go to the model: the recording
+  /// answers only the client's calls.
+  public var emulatorModel: MessageHandling { model }
   public let mode: PlaybackRecordMode
   /// The model's method channels (a Pigeon channel carries messages, not calls).
   let methodChannelSet: Set<String>

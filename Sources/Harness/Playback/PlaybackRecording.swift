@@ -31,19 +31,13 @@ extension PlaybackHandler {
     // The model answers new calls from the state the whole file leaves it in, as replay's
     // emulator has when it reaches the appended lines (protocol/playback.md).
     // Quietly and at once: the recorded latencies and warnings belong to the recorded run.
-    let dispatcher = model as? Dispatcher
-    let (sleeps, warnings) = (dispatcher?.sleepsForLatency, dispatcher?.warningHandler)
-    dispatcher?.sleepsForLatency = false
-    dispatcher?.warningHandler = { _ in }
-    for (_, exchange) in transcript?.exchanges ?? [] {
-      _ = model.handleMessage(channel: exchange.channel, payload: exchange.payload)
+    model.quietly {
+      for (_, exchange) in transcript?.exchanges ?? [] {
+        _ = model.handleMessage(channel: exchange.channel, payload: exchange.payload)
+      }
     }
     // The recorded run's events were sent then, not now.
     _ = model.takeHostMessages()
-    if let dispatcher, let sleeps, let warnings {
-      dispatcher.sleepsForLatency = sleeps
-      dispatcher.warningHandler = warnings
-    }
   }
 
   /// Before the first append: a file whose last line has no newline gets one; a last line cut

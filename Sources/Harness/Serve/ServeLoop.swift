@@ -36,7 +36,7 @@ extension Serve {
     }
     let server = FrameServer(handler: handler, maxFrame: options.maxFrame, logger: logger)
     // A setLatency delay first writes the replies already made, so a client sees the delay.
-    let model = (handler as? PlaybackHandler)?.model ?? handler
+    let model = handler.emulatorModel
     model.setBeforeDelay { [weak server] in
       if let server { _ = server.flushPendingOutput() }
     }
