@@ -83,7 +83,7 @@ public final class FrameServer {
     self.handler = handler
     self.maxFrame = max(0, maxFrame)
     self.logger = logger
-    inPlaceHandler = logger.enabled(.debug) ? nil : handler as? InPlaceMessageHandling
+    inPlaceHandler = logger.enabled(.debug) ? nil : handler.inPlace
     buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
   }
 

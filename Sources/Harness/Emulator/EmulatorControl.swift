@@ -11,7 +11,7 @@ public enum EmulatorControl {
   {
     let payload = StandardMethodCodec().encodeMethodCall(MethodCall(method, args))
     // In playback the model is asked: the recording answers only the client's calls.
-    let target = (handler as? PlaybackHandler)?.model ?? handler
+    let target = handler.emulatorModel
     guard let reply = target.handleMessage(channel: Emulator.controlChannel, payload: payload)
     else { return nil }
     return TranscriptReply.decode(reply, isMethodCall: true)

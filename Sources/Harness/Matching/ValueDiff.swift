@@ -49,6 +49,20 @@ public struct ValueDiff {
     return diff
   }
 
+  /// The same, binding as it walks (protocol/matchers.md, "Binding"): `uuid` paths bind recorded
+  /// ids at `line`, bound ids compare as their bound values; the result's ``bindings`` are the
+  /// bindings after the walk.
+  static func compare(
+    _ expected: ChannelValue, _ actual: ChannelValue, root: [ValuePathStep],
+    matchers: ValueMatchers?, limit: Int, bindings: IdentityBindings, line: Int
+  ) -> ValueDiff {
+    var diff = ValueDiff(matchers: matchers, limit: limit)
+    diff.bindings = bindings
+    diff.bindingLine = line
+    diff.walk(expected, actual, path: root)
+    return diff
+  }
+
   mutating func record(
     _ e: ChannelValue?, _ a: ChannelValue?, _ path: [ValuePathStep], _ m: String?
   ) {
@@ -176,12 +190,9 @@ extension TranscriptReply {
     }
     var codeOnly = false
     if mode == .code, case .error = expected, case .error = actual { codeOnly = true }
-    var diff = ValueDiff(matchers: matchers, limit: limit)
-    diff.bindings = bindings
-    diff.bindingLine = line
-    diff.walk(
+    let diff = ValueDiff.compare(
       expected.comparedValue(codeOnly: codeOnly), actual.comparedValue(codeOnly: codeOnly),
-      path: [.key(root)])
+      root: [.key(root)], matchers: matchers, limit: limit, bindings: bindings, line: line)
     bindings = diff.bindings ?? bindings
     return diff
   }

@@ -1,54 +1,8 @@
 import FlutterCodec
 
-/// One exchange whose reply did not pass.
-public struct ReplayMismatch: Sendable, Hashable {
-  public var file: String
-  public var line: Int
-  public var channel: String
-  public var method: String
-  /// The mode this line was compared in.
-  public var mode: MatchMode
-  public var expected: TranscriptReply?
-  public var actual: TranscriptReply
-  /// `replyHex` of the line, when it has one.
-  public var expectedBytes: RecordedBytes?
-  public var actualBytes: RecordedBytes
-  /// In `bytes` mode: the offset of the first differing byte.
-  public var firstDifference: Int?
-  /// The differing values (path, expected, got), at most ``Replayer/differenceLimit``.
-  public var differences: [ValueDifference] = []
-  /// How many values differ in all (more than `differences` holds when capped).
-  public var differenceCount = 0
-}
-
-/// A line that `--update` rewrote.
-public struct ReplayUpdate: Sendable, Hashable {
-  public var line: Int
-  public var method: String
-  public var oldReply: TranscriptReply?
-  public var newReply: TranscriptReply
-  public var oldBytes: RecordedBytes?
-  public var newBytes: RecordedBytes
-  /// What changed on the request side, when something did: `callHex` rewritten from `call`, or
-  /// bound ids written into the call.
-  public var requestChange: String?
-}
-
-/// The outcome of replaying one file.
-public struct FileReplayResult: Sendable {
-  public var path: String
-  public var passed = 0
-  public var failed = 0
-  public var mismatches: [ReplayMismatch] = []
-  /// With `update`: the lines rewritten, and the transcript as rewritten.
-  public var updates: [ReplayUpdate] = []
-  public var updatedTranscript: Transcript?
-  /// A transcript error found while replaying (an `at` earlier than the clock, a header identity
-  /// the emulator refused): the file stopped at that line.
-  public var transcriptError: TranscriptError?
-}
-
-/// Sends every exchange of a transcript to a fresh emulator and compares the replies.
+/// Sends every exchange of a transcript to a fresh emulator and compares the replies. This file
+/// holds the replay loop; the request as sent is in ReplaySentRequest.swift, the reply's
+/// comparison in ReplyComparison.swift, events in EventReplay.swift.
 public struct Replayer {
   /// Makes the emulator for one file (a fresh ``HealthPlugin/Dispatcher`` in `hkbridge replay`).
   public var makeHandler: () -> MessageHandling
@@ -110,6 +64,15 @@ public struct Replayer {
     var events = EventQueue()
     /// Where `--update` puts an extra event: after the exchange that caused it and its events.
     var eventInsertion = 0
+    /// Counts a compared line: passed, or failed with its mismatch handed on.
+    func tally(_ mismatch: ReplayMismatch?) {
+      if let mismatch {
+        result.failed += 1
+        onMismatch(mismatch)
+      } else {
+        result.passed += 1
+      }
+    }
     func flushExtraEvents() {
       for extra in events.remaining() {
         let actual = TranscriptEvent(channel: extra.channel, payload: extra.payload)
@@ -143,15 +106,10 @@ public struct Replayer {
           continue
         }
         let actual = TranscriptEvent(channel: sent.channel, payload: sent.payload)
-        if let mismatch = compare(
-          expected, actual: actual, line: line.number, file: transcript.path, matchers: matchers,
-          bindings: &bindings)
-        {
-          result.failed += 1
-          onMismatch(mismatch)
-        } else {
-          result.passed += 1
-        }
+        tally(
+          compare(
+            expected, actual: actual, line: line.number, file: transcript.path,
+            matchers: matchers, bindings: &bindings))
         if update
           && (expected.event != actual.event || expected.eventBytes != actual.eventBytes
             || expected.channel != actual.channel)
@@ -189,15 +147,10 @@ public struct Replayer {
       let matchers =
         header?.matchers.map { $0.merged(with: exchange.matchers) }
         ?? exchange.matchers
-      if let mismatch = compare(
-        exchange, line: line.number, file: transcript.path, actual: actual,
-        actualBytes: actualBytes, matchers: matchers, bindings: &bindings)
-      {
-        result.failed += 1
-        onMismatch(mismatch)
-      } else {
-        result.passed += 1
-      }
+      tally(
+        compare(
+          exchange, line: line.number, file: transcript.path, actual: actual,
+          actualBytes: actualBytes, matchers: matchers, bindings: &bindings))
       let requestChanged = sent.request != exchange.request || requestProblem != nil
       let inconsistent = update && TranscriptConsistency.problem(exchange) != nil
       var outLine = line
@@ -228,93 +181,5 @@ public struct Replayer {
     rewritten.lines = outLines
     if update { result.updatedTranscript = rewritten }
     return result
-  }
-
-  /// The exchange as sent: bound ids replaced in its call or message (protocol/matchers.md,
-  /// "Binding"), and its hex re-encoded when they were or when `rewriteBytes` (the value side
-  /// wins for `--update`); a line with nothing to replace is sent as it is.
-  static func sent(
-    _ exchange: TranscriptExchange, bindings: IdentityBindings, rewriteBytes: Bool
-  ) -> TranscriptExchange {
-    var sent = exchange
-    var changed = rewriteBytes
-    switch exchange.request {
-    case .call(let call?):
-      if let args = bindings.substituted(call.arguments) {
-        sent.request = .call(MethodCall(call.method, args))
-        changed = true
-      }
-    case .message(let value):
-      if let message = bindings.substituted(value) {
-        sent.request = .message(message)
-        changed = true
-      }
-    case .call(nil): return exchange
-    }
-    return changed ? TranscriptConsistency.requestBytesFromValue(sent) : sent
-  }
-
-  /// `callHex rewritten from call (…)`: what `--update` says when it kept the value side.
-  static func rewriteText(_ exchange: TranscriptExchange, because problem: String) -> String {
-    let (value, hex) = exchange.isMethodCall ? ("call", "callHex") : ("message", "messageHex")
-    let why =
-      problem.firstRange(of: " disagree at ").map { range in
-        "they disagreed at " + problem[range.upperBound...].prefix { $0 != ":" }
-      } ?? problem
-    return "\(hex) rewritten from \(value) (\(why))"
-  }
-
-  /// The mismatch for one exchange, or `nil` when it passes.
-  func compare(
-    _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
-    actualBytes: RecordedBytes, matchers: ValueMatchers? = nil
-  ) -> ReplayMismatch? {
-    var bindings = IdentityBindings()
-    return compare(
-      exchange, line: line, file: file, actual: actual, actualBytes: actualBytes,
-      matchers: matchers, bindings: &bindings)
-  }
-
-  /// The same, binding ids at `uuid` paths and comparing bound ids as their bound values.
-  func compare(
-    _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
-    actualBytes: RecordedBytes, matchers: ValueMatchers?, bindings: inout IdentityBindings
-  ) -> ReplayMismatch? {
-    // Lines without replyHex cannot be compared as bytes, nor lines with matchers (bytes have
-    // no paths): by default they are compared by value. An explicit --match bytes with
-    // matchers is refused before replay starts (ReplayRun).
-    // Bound ids that differ from the recorded ones cannot be compared as bytes either.
-    let hasMatchers = !(matchers?.isEmpty ?? true) || bindings.changesValues
-    var lineMode = mode ?? (exchange.replyBytes != nil && !hasMatchers ? .bytes : .value)
-    if lineMode == .bytes && exchange.replyBytes == nil { lineMode = .value }
-    var firstDifference: Int?
-    var diff = ValueDiff()
-    let passes: Bool
-    if lineMode == .bytes, let expectedBytes = exchange.replyBytes {
-      firstDifference = ReplyMatcher.firstDifference(
-        expected: expectedBytes.bytes, actual: actualBytes.bytes)
-      passes = firstDifference == nil
-      if !passes, let expected = exchange.reply {
-        diff = TranscriptReply.differences(
-          expected: expected, actual: actual, mode: .value, matchers: nil,
-          limit: Self.differenceLimit)
-      }
-    } else if let expected = exchange.reply {
-      diff = TranscriptReply.differences(
-        expected: expected, actual: actual, mode: lineMode, matchers: matchers,
-        limit: Self.differenceLimit, bindings: &bindings, line: line)
-      passes = diff.count == 0
-    } else {
-      passes = true
-    }
-    if passes { return nil }
-    var mismatch = ReplayMismatch(
-      file: file, line: line, channel: exchange.channel, method: exchange.methodLabel,
-      mode: lineMode, expected: exchange.reply, actual: actual,
-      expectedBytes: exchange.replyBytes, actualBytes: actualBytes,
-      firstDifference: firstDifference)
-    mismatch.differences = diff.differences
-    mismatch.differenceCount = diff.count
-    return mismatch
   }
 }

@@ -23,6 +23,15 @@ public protocol MessageHandling: AnyObject {
   /// Sets what runs before a `setLatency` delay (serve writes the replies already made, so a
   /// client sees the delay).
   func setBeforeDelay(_ hook: @escaping () -> Void)
+  /// The emulator behind this handler, which answers the harness's own control calls (device
+  /// time, app identity): the handler itself, or for playback the model it falls back to.
+  var emulatorModel: MessageHandling { get }
+  /// Runs `body` with `setLatency` delays and warnings off (a model catching up with calls that
+  /// were answered in an earlier run).
+  func quietly(_ body: () -> Void)
+  /// The same handler seen through its in-place path (frames answered without copying), when it
+  /// has one.
+  var inPlace: InPlaceMessageHandling? { get }
 }
 
 extension MessageHandling {
@@ -36,8 +45,27 @@ extension MessageHandling {
   public var eventChannels: [String] { [] }
   /// A handler with no delays has nothing to run before one.
   public func setBeforeDelay(_ hook: @escaping () -> Void) {}
+  /// The handler is its own emulator.
+  public var emulatorModel: MessageHandling { self }
+  /// A handler with no delays or warnings has nothing to silence.
+  public func quietly(_ body: () -> Void) { body() }
+  /// No in-place path, when the handler does not say otherwise.
+  public var inPlace: InPlaceMessageHandling? { nil }
 }
 
 extension Dispatcher: MessageHandling {
   public func setBeforeDelay(_ hook: @escaping () -> Void) { beforeDelay = hook }
+
+  public func quietly(_ body: () -> Void) {
+    let (sleeps, warnings) = (sleepsForLatency, warningHandler)
+    sleepsForLatency = false
+    warningHandler = { _ in }
+    defer {
+      sleepsForLatency = sleeps
+      warningHandler = warnings
+    }
+    body()
+  }
+
+  public var inPlace: InPlaceMessageHandling? { self }
 }

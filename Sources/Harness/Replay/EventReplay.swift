@@ -80,11 +80,10 @@ extension Replayer {
     file: String, line: Int, expected: TranscriptEvent?, actual: TranscriptEvent?,
     mode: MatchMode
   ) -> ReplayMismatch {
-    var mismatch = ReplayMismatch(
+    ReplayMismatch(
       file: file, line: line, channel: expected?.channel ?? actual?.channel ?? "",
       method: eventLabel, mode: mode, expected: expected?.event, actual: actual?.event ?? .noEvent,
       expectedBytes: expected?.eventBytes, actualBytes: actual?.eventBytes ?? .nullPayload)
-    return mismatch
   }
 
   /// What `--update` did to one event line (`old == nil`: added; `new == nil`: removed).

@@ -55,23 +55,22 @@ public final class JSONLServer {
     var warned = false
     self.output = output
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
+    /// Writes what is pending; `nil` to go on, else the exit status (as `serve`'s loop).
+    func flushOutput() -> Int32? {
       recorder?.flush()
       Serve.warnIfRecordingFailed(recorder, logger: logger, warned: &warned)
-      if let failure = outputFailure ?? writePending(output) {
-        return Serve.finish(recorder, Serve.writeFailureStatus(failure, logger: logger), logger)
-      }
+      guard let failure = outputFailure ?? writePending(output) else { return nil }
+      return Serve.finish(recorder, Serve.writeFailureStatus(failure, logger: logger), logger)
+    }
+    while true {
+      if let status = flushOutput() { return status }
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n > 0 {
         feed(chunk[0..<n])
       } else if n == 0 {
         if !input.isEmpty && !skippingLongLine { serveLine(input) }
         input.removeAll()
-        recorder?.flush()
-        Serve.warnIfRecordingFailed(recorder, logger: logger, warned: &warned)
-        if let failure = outputFailure ?? writePending(output) {
-          return Serve.finish(recorder, Serve.writeFailureStatus(failure, logger: logger), logger)
-        }
+        if let status = flushOutput() { return status }
         if refusedLines > 0 {
           // A refused line is missing from the replies (and from a recording): not a success.
           Logger.writeStderr(

@@ -1,0 +1,59 @@
+import FlutterCodec
+
+/// Whether a reply passes: compared as bytes or as values (matchers, bound ids), and the
+/// mismatch that says how it failed.
+extension Replayer {
+  /// The mismatch for one exchange, or `nil` when it passes.
+  func compare(
+    _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
+    actualBytes: RecordedBytes, matchers: ValueMatchers? = nil
+  ) -> ReplayMismatch? {
+    var bindings = IdentityBindings()
+    return compare(
+      exchange, line: line, file: file, actual: actual, actualBytes: actualBytes,
+      matchers: matchers, bindings: &bindings)
+  }
+
+  /// The same, binding ids at `uuid` paths and comparing bound ids as their bound values.
+  func compare(
+    _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
+    actualBytes: RecordedBytes, matchers: ValueMatchers?, bindings: inout IdentityBindings
+  ) -> ReplayMismatch? {
+    // Lines without replyHex cannot be compared as bytes, nor lines with matchers (bytes have
+    // no paths): by default they are compared by value. An explicit --match bytes with
+    // matchers is refused before replay starts (ReplayRun).
+    // Bound ids that differ from the recorded ones cannot be compared as bytes either.
+    let hasMatchers = !(matchers?.isEmpty ?? true) || bindings.changesValues
+    var lineMode = mode ?? (exchange.replyBytes != nil && !hasMatchers ? .bytes : .value)
+    if lineMode == .bytes && exchange.replyBytes == nil { lineMode = .value }
+    var firstDifference: Int?
+    var diff = ValueDiff()
+    let passes: Bool
+    if lineMode == .bytes, let expectedBytes = exchange.replyBytes {
+      firstDifference = ReplyMatcher.firstDifference(
+        expected: expectedBytes.bytes, actual: actualBytes.bytes)
+      passes = firstDifference == nil
+      if !passes, let expected = exchange.reply {
+        diff = TranscriptReply.differences(
+          expected: expected, actual: actual, mode: .value, matchers: nil,
+          limit: Self.differenceLimit)
+      }
+    } else if let expected = exchange.reply {
+      diff = TranscriptReply.differences(
+        expected: expected, actual: actual, mode: lineMode, matchers: matchers,
+        limit: Self.differenceLimit, bindings: &bindings, line: line)
+      passes = diff.count == 0
+    } else {
+      passes = true
+    }
+    if passes { return nil }
+    var mismatch = ReplayMismatch(
+      file: file, line: line, channel: exchange.channel, method: exchange.methodLabel,
+      mode: lineMode, expected: exchange.reply, actual: actual,
+      expectedBytes: exchange.replyBytes, actualBytes: actualBytes,
+      firstDifference: firstDifference)
+    mismatch.differences = diff.differences
+    mismatch.differenceCount = diff.count
+    return mismatch
+  }
+}
