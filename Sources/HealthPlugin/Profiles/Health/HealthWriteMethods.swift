@@ -7,14 +7,14 @@ import HealthStore
 /// host's argument guard fails, and an error with `iosBehavior` where the real host crashes or
 /// raises an exception.
 enum HealthWriteMethods {
-  static let table: ProfileMethodTable = [
-    "writeData": writeData,
-    "writeBloodPressure": writeBloodPressure,
-    "writeMeal": writeMeal,
-    "writeInsulinDelivery": writeInsulinDelivery,
-    "writeMenstruationFlow": writeMenstruationFlow,
-    "writeAudiogram": writeAudiogram,
-    "writeWorkoutData": writeWorkoutData,
+  static let table: MethodTable = [
+    "writeData": .plain(writeData),
+    "writeBloodPressure": .plain(writeBloodPressure),
+    "writeMeal": .plain(writeMeal),
+    "writeInsulinDelivery": .plain(writeInsulinDelivery),
+    "writeMenstruationFlow": .plain(writeMenstruationFlow),
+    "writeAudiogram": .plain(writeAudiogram),
+    "writeWorkoutData": .plain(writeWorkoutData),
   ]
 
   static let wasUserEntered = HealthStoreAccess.wasUserEntered
@@ -55,8 +55,8 @@ enum HealthWriteMethods {
   // MARK: writeData
 
   @Sendable
-  static func writeData(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func writeData(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let value = args.number("value"), let key = args.string("dataTypeKey"),
       let unitKey = args.string("dataUnitKey"), let startArgument = args.number("startTime"),
       let endArgument = args.number("endTime"), let recording = args.int("recordingMethod")
@@ -134,8 +134,8 @@ enum HealthWriteMethods {
   // MARK: writeBloodPressure
 
   @Sendable
-  static func writeBloodPressure(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func writeBloodPressure(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let systolic = args.number("systolic"), let diastolic = args.number("diastolic"),
       let startArgument = args.number("startTime"), let endArgument = args.number("endTime"),
       let recording = args.int("recordingMethod")
@@ -167,8 +167,8 @@ enum HealthWriteMethods {
   static let mealOS = OSVersion(15, 0)
 
   @Sendable
-  static func writeMeal(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func writeMeal(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     // `as? String?` accepts a missing key (nil) but not a null value (NSNull).
     let name = args.string("name")
     let mealType = args.string("meal_type")
@@ -216,8 +216,8 @@ enum HealthWriteMethods {
   // MARK: writeInsulinDelivery
 
   @Sendable
-  static func writeInsulinDelivery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func writeInsulinDelivery(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let units = args.number("units"), let reason = args.number("reason"),
       let startArgument = args.number("startTime"), let endArgument = args.number("endTime")
     else { throw HealthProfileErrors.write("insulin delivery") }
@@ -240,8 +240,8 @@ enum HealthWriteMethods {
   // MARK: writeMenstruationFlow
 
   @Sendable
-  static func writeMenstruationFlow(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func writeMenstruationFlow(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let flow = args.int("value"), let endArgument = args.number("endTime"),
       let cycleStart = args.number("isStartOfCycle"), let recording = args.int("recordingMethod")
     else { throw HealthProfileErrors.write("menstruation flow") }
@@ -265,8 +265,8 @@ enum HealthWriteMethods {
   // MARK: writeAudiogram
 
   @Sendable
-  static func writeAudiogram(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func writeAudiogram(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let frequencies = args.doubles("frequencies"),
       let left = args.doubles("leftEarSensitivities"),
       let right = args.doubles("rightEarSensitivities"),
@@ -327,8 +327,8 @@ enum HealthWriteMethods {
   // MARK: writeWorkoutData
 
   @Sendable
-  static func writeWorkoutData(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func writeWorkoutData(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     let access = HealthStoreAccess(store: call.store)
     guard let key = args.string("activityType"), let startArgument = args.number("startTime"),
       let endArgument = args.number("endTime"),
