@@ -17,8 +17,9 @@ import HealthStore
 ///   channel, or a method that is not implemented).
 /// - `handleMessage(channelUTF8:payload:)` is the same with the bytes in place (the serve loop's
 ///   path); it gives the same reply bytes, or says the channel is left to the string method.
-/// - The plugin channel(s) and `hkbridge/control` speak StandardMethodCodec; a payload that does
-///   not decode as a method call gets a `MALFORMED_MESSAGE` error envelope.
+/// - Every method channel (of every profile) and `hkbridge/control` speak StandardMethodCodec,
+///   through one pipeline (``MethodHandler/run(_:)``, the channel's error mapping); a payload
+///   that does not decode as a method call gets a `MALFORMED_MESSAGE` error envelope.
 public final class Dispatcher {
   public let configuration: Configuration
   /// The emulated device's HealthKit store.
