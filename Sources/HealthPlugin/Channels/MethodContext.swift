@@ -37,7 +37,9 @@ public final class HostEnvironment {
   public let store: HealthStore
   /// Writes a warning (stderr by default).
   public let warn: (String) -> Void
-  let pluginMethods: Set<String>
+  /// The methods `injectFault` may name (`nil`: every profile's methods that take faults,
+  /// ``ProfileTable/faultMethods``, built when first asked, not at start).
+  private let faultMethods: Set<String>?
   /// The methods of every method channel served (every profile's), which `stub` and
   /// `setLatency` may name.
   let servedMethods: Set<String>
@@ -45,20 +47,23 @@ public final class HostEnvironment {
   let verification: Verification
 
   init(
-    store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>,
+    store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>? = nil,
     servedMethods: Set<String>? = nil, verification: Verification = Verification()
   ) {
     self.store = store
     self.warn = warn
-    self.pluginMethods = pluginMethods
-    self.servedMethods = servedMethods ?? pluginMethods
+    self.faultMethods = pluginMethods
+    self.servedMethods = servedMethods ?? pluginMethods ?? []
     self.verification = verification
   }
+
+  /// The names of the methods that take injected faults (`injectFault`'s `method`).
+  var pluginMethods: Set<String> { faultMethods ?? ProfileTable.faultMethods }
 
   /// The same environment with another warning handler.
   func warning(to handler: @escaping (String) -> Void) -> HostEnvironment {
     HostEnvironment(
-      store: store, warn: handler, pluginMethods: pluginMethods, servedMethods: servedMethods,
+      store: store, warn: handler, pluginMethods: faultMethods, servedMethods: servedMethods,
       verification: verification)
   }
 }

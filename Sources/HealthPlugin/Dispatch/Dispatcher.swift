@@ -67,7 +67,6 @@ public final class Dispatcher {
     self.events = EventHub(channels: self.profiles.flatMap(\.eventChannels), store: store)
     self.environment = HostEnvironment(
       store: store, warn: Dispatcher.writeToStandardError,
-      pluginMethods: ProfileTable.faultMethods,
       servedMethods: Self.methodNames(of: self.profiles))
   }
 
