@@ -140,8 +140,8 @@ import Testing
     for name in ["ab", "ba", "abc"] {
       let handler = try #require(index.handler(for: name))
       let context = MethodContext(
-        method: name, arguments: Arguments(.null),
-        environment: MethodEnvironment(
+        method: name, arguments: .null,
+        environment: HostEnvironment(
           store: dispatcher.store, warn: { _ in }, pluginMethods: []))
       #expect(try handler.run(context) == .string(name))
     }

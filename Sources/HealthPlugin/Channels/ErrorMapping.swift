@@ -8,6 +8,16 @@ import HealthStore
 /// `reason`, `allowedActivities`, `types`, `iosBehavior` (`offset` only in a
 /// ``MalformedMessage``, the channel layer's own error).
 enum ErrorMapping {
+  /// The channel error mapping of `healthkit_permissions` and the control channel (their methods
+  /// throw only ``HealthError``s).
+  @Sendable
+  static func flutterError(_ error: any Error) -> FlutterError {
+    guard let error = error as? HealthError else {
+      return FlutterError(code: "INTERNAL_ERROR", message: "\(error)")
+    }
+    return flutterError(error)
+  }
+
   static func flutterError(_ error: HealthError) -> FlutterError {
     FlutterError(code: error.code.wireCode, message: error.message, details: details(error))
   }

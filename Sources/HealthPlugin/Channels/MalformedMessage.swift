@@ -19,10 +19,3 @@ struct MalformedMessage: Error, Sendable, Hashable {
       details: .object([("offset", .swiftInt(offset)), ("reason", .string(reason))]))
   }
 }
-
-extension Dispatcher {
-  /// The error envelope of a payload that is not a method call.
-  func errorReply(_ error: MalformedMessage) -> [UInt8] {
-    StandardMethodCodec().encodeErrorEnvelope(error.flutterError)
-  }
-}

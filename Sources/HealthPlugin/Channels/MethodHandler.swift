@@ -1,77 +1,36 @@
 import FlutterCodec
 import HealthStore
 
-/// What a handler sees of one call.
-public struct MethodContext {
-  /// The method name, as called.
-  public let method: String
-  /// The call's arguments.
-  public let arguments: Arguments
-  /// What every call of one dispatcher shares (one reference to count, not three).
-  let environment: MethodEnvironment
-
-  /// The emulated device's store.
-  public var store: HealthStore { environment.store }
-  /// Writes a warning (stderr by default; the harness may silence it).
-  public var warn: (String) -> Void { environment.warn }
-  /// The names of every method on the plugin channel (for `injectFault`).
-  public var pluginMethods: Set<String> { environment.pluginMethods }
-  /// The methods of every method channel served, of every profile (for `stub`, `setLatency`).
-  public var servedMethods: Set<String> { environment.servedMethods }
-}
-
-/// The parts of a ``MethodContext`` that stay the same from call to call.
-final class MethodEnvironment {
-  let store: HealthStore
-  let warn: (String) -> Void
-  let pluginMethods: Set<String>
-  /// The methods of every method channel served (every profile's), which `stub` and
-  /// `setLatency` may name.
-  let servedMethods: Set<String>
-  /// The call log, stubs and latencies (VerificationMethods).
-  let verification: Verification
-
-  init(
-    store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>,
-    servedMethods: Set<String>? = nil, verification: Verification = Verification()
-  ) {
-    self.store = store
-    self.warn = warn
-    self.pluginMethods = pluginMethods
-    self.servedMethods = servedMethods ?? pluginMethods
-    self.verification = verification
-  }
-
-  /// The same environment with another warning handler.
-  func warning(to handler: @escaping (String) -> Void) -> MethodEnvironment {
-    MethodEnvironment(
-      store: store, warn: handler, pluginMethods: pluginMethods, servedMethods: servedMethods,
-      verification: verification)
-  }
-}
-
-/// The last step of a call, run only after every check passed: it may change the store.
+/// The last step of a staged method, run only after every check passed: it may change the store.
 public typealias MethodOperation = () throws(HealthError) -> ChannelValue
 
-/// One method of a channel, run through the order of checks in protocol/errors.md#which-check-fails-first:
+/// One method of a method channel, of any profile or of the control channel: its flags, which
+/// the dispatcher's one pipeline applies in the order of protocol/errors.md#which-check-fails-first,
+/// and its body.
 ///
 /// 1. HealthKit available (when `requiresHealthKit`);
-/// 2. argument shapes: first the keys (every key must be one of `takes`, the method's declared
-///    arguments; nested maps are checked by the same rule as they are read), then `validate`:
-///    the rest of the argument shapes → types known and mapped → iOS version → writability → field
-///    values → authorization. It changes nothing and returns the operation;
-/// 3. an injected fault for this method (when `acceptsFaults`);
-/// 4. the operation.
+/// 2. the argument keys: every key must be one of `takes`, the method's declared arguments
+///    (`nil`: the body reads the arguments as its plugin does, unchecked);
+/// 3. the body. A staged body (``init(requiresHealthKit:acceptsFaults:takes:validate:)``)
+///    validates first — the rest of the argument shapes → types known and mapped → iOS version →
+///    writability → field values → authorization — changing nothing, then an injected fault
+///    for this method fails the call (when `acceptsFaults`), then its operation runs. A call that
+///    fails before the operation changes nothing and mints no uuid.
 ///
-/// A call that fails in steps 1–3 changes nothing and mints no uuid.
+/// A thrown error becomes the reply's error envelope through the channel's error mapping
+/// (``ChannelErrorMapping``).
 public struct MethodHandler: Sendable {
-  public var requiresHealthKit: Bool
-  public var acceptsFaults: Bool
-  /// The argument keys the method takes (`[]`: none, so `null`); `nil` leaves the keys to
-  /// `validate` (every method of this package declares its keys; a unit test checks it).
-  public var takes: [String]?
-  public var validate: @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  public let requiresHealthKit: Bool
+  public let acceptsFaults: Bool
+  /// The argument keys the method takes (`[]`: none, so `null`); `nil` leaves the arguments to
+  /// the body (every method of `healthkit_permissions` and the control channel declares its
+  /// keys; a unit test checks it).
+  public let takes: [String]?
+  /// Step 3: the body, with an injected fault where it falls.
+  private let body: @Sendable (MethodContext) throws -> ChannelValue
 
+  /// A method in two stages: `validate` checks the call without changing anything and returns
+  /// the operation; an injected fault (when `acceptsFaults`) falls between them.
   public init(
     requiresHealthKit: Bool = true, acceptsFaults: Bool = true, takes: [String]? = nil,
     validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
@@ -79,10 +38,37 @@ public struct MethodHandler: Sendable {
     self.requiresHealthKit = requiresHealthKit
     self.acceptsFaults = acceptsFaults
     self.takes = takes
-    self.validate = validate
+    if acceptsFaults {
+      body = { context in
+        let operation = try validate(context)
+        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        return try operation()
+      }
+    } else {
+      body = { context in try validate(context)() }
+    }
   }
 
-  /// A plugin method that answers even when HealthKit is unavailable.
+  /// A method in one step: `run` checks and answers the call itself, as the plugin it
+  /// reproduces does; an injected fault (when `acceptsFaults`) comes before it.
+  public init(
+    requiresHealthKit: Bool = false, acceptsFaults: Bool = false, takes: [String]? = nil,
+    run: @escaping @Sendable (MethodContext) throws -> ChannelValue
+  ) {
+    self.requiresHealthKit = requiresHealthKit
+    self.acceptsFaults = acceptsFaults
+    self.takes = takes
+    if acceptsFaults {
+      body = { context in
+        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        return try run(context)
+      }
+    } else {
+      body = run
+    }
+  }
+
+  /// A `healthkit_permissions` method that answers even when HealthKit is unavailable.
   public static func always(
     takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
@@ -90,7 +76,7 @@ public struct MethodHandler: Sendable {
     MethodHandler(requiresHealthKit: false, acceptsFaults: true, takes: takes, validate: validate)
   }
 
-  /// A HealthKit method of the plugin channel.
+  /// A HealthKit method of `healthkit_permissions`.
   public static func healthKit(
     takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
@@ -106,25 +92,29 @@ public struct MethodHandler: Sendable {
     MethodHandler(requiresHealthKit: false, acceptsFaults: false, takes: takes, validate: validate)
   }
 
+  /// A method of a plugin that checks its calls itself: no availability check, no key check,
+  /// no faults (the `health`, `health_kit_reporter` methods).
+  public static func plain(
+    _ run: @escaping @Sendable (MethodContext) throws -> ChannelValue
+  ) -> MethodHandler {
+    MethodHandler(run: run)
+  }
+
   /// Runs the whole pipeline for one call.
-  public func run(_ context: MethodContext) throws(HealthError) -> ChannelValue {
+  public func run(_ context: MethodContext) throws -> ChannelValue {
     if requiresHealthKit { try context.store.requireAvailable() }
     if let takes { try context.arguments.rejectUnknownFields(allowed: takes) }
-    let operation = try validate(context)
-    if acceptsFaults, let fault = context.store.consumeFault(for: context.method) {
-      throw fault
-    }
-    return try operation()
+    return try body(context)
   }
 }
 
-/// A table of methods by name.
+/// A table of methods by name (one row per method).
 public typealias MethodTable = [String: MethodHandler]
 
-extension Dictionary where Key == String {
-  /// The union of method tables (of either handler kind); the names of the tables must not
-  /// overlap (a unit test checks it), else the first table's entry stays.
-  static func merging(_ tables: [Self]) -> Self {
+extension Dictionary where Key == String, Value == MethodHandler {
+  /// The union of method tables; the names of the tables must not overlap (a unit test checks
+  /// it), else the first table's entry stays.
+  public static func merging(_ tables: [Self]) -> Self {
     var all: Self = [:]
     for table in tables { all.merge(table) { first, _ in first } }
     return all

@@ -6,6 +6,9 @@ import HealthStore
 /// user up, and shows the store. Like every method, each declares the arguments it takes
 /// (`takes:`); a key it does not take is refused.
 enum ControlMethods {
+  /// The control channel's handler: its methods, and the error catalogue's mapping.
+  static let channel = ChannelHandler.methods(table, errors: ErrorMapping.flutterError)
+
   static let table = MethodTable.merging([
     core, AuthorizationControl.table, RecordMethods.controlTable, VerificationMethods.table,
     DeleteSamplesControl.table,

@@ -17,10 +17,10 @@ public struct ProfileEventChannel: Sendable {
   /// (through `errors`) and no stream is started (events already emitted are dropped).
   public var listen: EventListenHandler
   /// The one place where this channel's errors become the `FlutterError` Dart sees.
-  public var errors: ProfileErrorMapping
+  public var errors: ChannelErrorMapping
 
   public init(
-    name: String, errors: @escaping ProfileErrorMapping, listen: @escaping EventListenHandler
+    name: String, errors: @escaping ChannelErrorMapping, listen: @escaping EventListenHandler
   ) {
     self.name = name
     self.errors = errors
@@ -32,11 +32,12 @@ public struct ProfileEventChannel: Sendable {
 public struct EventListen {
   /// The `listen` call's arguments as sent (`.null` when there are none).
   public let arguments: ChannelValue
-  public let context: ProfileContext
+  /// The store, warnings and what every call of the host shares.
+  public let environment: HostEnvironment
   /// Where this stream's events go.
   public let sink: EventSink
 
-  public var store: HealthStore { context.store }
+  public var store: HealthStore { environment.store }
 }
 
 /// Starts one stream (see ``ProfileEventChannel/listen``).

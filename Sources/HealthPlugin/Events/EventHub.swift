@@ -66,7 +66,7 @@ final class EventHub {
   }
 
   /// The reply to one message on an event channel (`nil`: a null reply).
-  func reply(channel name: String, payload: [UInt8]?, context: ProfileContext) -> [UInt8]? {
+  func reply(channel name: String, payload: [UInt8]?, environment: HostEnvironment) -> [UInt8]? {
     guard let channel = channels.first(where: { $0.name == name }) else { return nil }
     guard let payload else {
       return codec.encodeErrorEnvelope(ErrorMapping.nullMessage(channel: name).flutterError)
@@ -78,14 +78,14 @@ final class EventHub {
       return codec.encodeErrorEnvelope(ErrorMapping.malformed(channel: name, error).flutterError)
     }
     switch call.method {
-    case "listen": return listen(channel, arguments: call.arguments, context: context)
+    case "listen": return listen(channel, arguments: call.arguments, environment: environment)
     case "cancel": return cancel(channel, arguments: call.arguments)
     default: return nil
     }
   }
 
   private func listen(
-    _ channel: ProfileEventChannel, arguments: ChannelValue, context: ProfileContext
+    _ channel: ProfileEventChannel, arguments: ChannelValue, environment: HostEnvironment
   ) -> [UInt8] {
     // Flutter's host cancels the channel's stream first (its cancel error is only logged).
     if let index = active.firstIndex(where: { $0.channel == channel.name }) {
@@ -97,7 +97,7 @@ final class EventHub {
     let queued = outbox.messages.count
     do {
       let stream = try channel.listen(
-        EventListen(arguments: arguments, context: context, sink: sink))
+        EventListen(arguments: arguments, environment: environment, sink: sink))
       active.append(Active(channel: channel.name, stream: stream, sink: sink))
       store.setJournaling(true)
       return codec.encodeSuccessEnvelope(.null)

@@ -32,6 +32,20 @@ enum ProfileTable {
 
   static func row(named name: String) -> Row? { rows.first { $0.name == name } }
 
+  /// The methods, of every profile, that take injected faults (`injectFault`'s `method`),
+  /// whichever profiles are served.
+  static let faultMethods: Set<String> = {
+    var names: Set<String> = []
+    for row in rows {
+      let profile = row.make([defaultRow.defaultChannel])
+      for channel in profile.channels {
+        guard case .methods(let methods, _) = channel.handler.kind else { continue }
+        for (name, handler) in methods.handlers where handler.acceptsFaults { names.insert(name) }
+      }
+    }
+    return names
+  }()
+
   /// The profile served when none is named: the first row.
   static var defaultRow: Row { rows[0] }
 }

@@ -17,9 +17,9 @@ import Testing
         name: "test/methods",
         handler: .methods(
           [
-            "echo": { call in call.arguments },
-            "fail": { _ in throw Refused() },
-            "osVersion": { call in .string(call.store.osVersion.description) },
+            "echo": .plain { call in call.rawArguments },
+            "fail": .plain { _ in throw Refused() },
+            "osVersion": .plain { call in .string(call.store.osVersion.description) },
           ],
           errors: { error in
             FlutterError(code: "TEST_ERROR", message: "\(error)", details: nil)

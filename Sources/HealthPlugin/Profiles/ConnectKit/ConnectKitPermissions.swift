@@ -27,7 +27,7 @@ enum ConnectKitPermissions {
 
   /// `"iOS <systemVersion> (<systemName>)"`.
   @Sendable
-  static func platformVersion(_ arguments: ConnectKitArguments, _ context: ProfileContext)
+  static func platformVersion(_ arguments: ConnectKitArguments, _ context: MethodContext)
     throws(ConnectKitError) -> ChannelValue
   {
     .string("iOS \(context.store.osVersion) (\(context.store.systemName))")
@@ -35,7 +35,7 @@ enum ConnectKitPermissions {
 
   /// `"available"` when HealthKit answers on the device, else `"unavailable"`.
   @Sendable
-  static func sdkAvailable(_ arguments: ConnectKitArguments, _ context: ProfileContext)
+  static func sdkAvailable(_ arguments: ConnectKitArguments, _ context: MethodContext)
     throws(ConnectKitError) -> ChannelValue
   {
     .string(context.store.availability == .available ? "available" : "unavailable")
@@ -45,7 +45,7 @@ enum ConnectKitPermissions {
   /// reply is `true` without asking. Otherwise HealthKit's request: `true` once the sheet was
   /// answered (not whether anything was granted). `forHistory`/`forBackground` are ignored.
   @Sendable
-  static func request(_ arguments: ConnectKitArguments, _ context: ProfileContext)
+  static func request(_ arguments: ConnectKitArguments, _ context: MethodContext)
     throws(ConnectKitError) -> ChannelValue
   {
     let readTypes = try arguments.optionalStringList(0) ?? []
@@ -88,7 +88,7 @@ enum ConnectKitPermissions {
   /// request order, `read` before `write`. Both statuses are HealthKit's share status
   /// (`authorizationStatus(for:)`), so `read` never reveals the user's read answer.
   @Sendable
-  static func check(_ arguments: ConnectKitArguments, _ context: ProfileContext)
+  static func check(_ arguments: ConnectKitArguments, _ context: MethodContext)
     throws(ConnectKitError) -> ChannelValue
   {
     let forData = try arguments.optionalStringListMap(0) ?? []
@@ -128,7 +128,7 @@ enum ConnectKitPermissions {
 
   /// iOS cannot revoke permissions from an app: always `false`.
   @Sendable
-  static func revoke(_ arguments: ConnectKitArguments, _ context: ProfileContext)
+  static func revoke(_ arguments: ConnectKitArguments, _ context: MethodContext)
     throws(ConnectKitError) -> ChannelValue
   {
     .bool(false)
@@ -136,7 +136,7 @@ enum ConnectKitPermissions {
 
   /// Opens the app's page in Settings (counted in the store): `true`.
   @Sendable
-  static func openSettings(_ arguments: ConnectKitArguments, _ context: ProfileContext)
+  static func openSettings(_ arguments: ConnectKitArguments, _ context: MethodContext)
     throws(ConnectKitError) -> ChannelValue
   {
     context.store.recordSettingsOpened()

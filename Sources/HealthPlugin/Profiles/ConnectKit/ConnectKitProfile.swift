@@ -17,7 +17,7 @@ enum ConnectKitProfile {
   struct Method: Sendable {
     var name: String
     var parameters: [(name: String, type: String)]
-    var run: @Sendable (ConnectKitArguments, ProfileContext) throws(ConnectKitError) -> ChannelValue
+    var run: @Sendable (ConnectKitArguments, MethodContext) throws(ConnectKitError) -> ChannelValue
   }
 
   /// The host API, in the generated setup's order.
@@ -56,15 +56,19 @@ enum ConnectKitProfile {
       channels: methods.map { method in
         ProfileChannel(
           name: channelName(method.name),
-          handler: .messages { payload, context in reply(method, payload, context) })
+          handler: .messages { payload, environment in reply(method, payload, environment) })
       })
   }
 
   /// The reply bytes of one message: `[result]`, or `[code, message, details]`.
-  static func reply(_ method: Method, _ payload: [UInt8]?, _ context: ProfileContext) -> [UInt8] {
+  static func reply(_ method: Method, _ payload: [UInt8]?, _ environment: HostEnvironment)
+    -> [UInt8]
+  {
     let codec = PigeonCodec()
     do {
       let arguments = try ConnectKitArguments(method: method, payload: payload, codec: codec)
+      let context = MethodContext(
+        method: method.name, arguments: .list(arguments.values), environment: environment)
       return codec.encodeSuccess(try method.run(arguments, context))
     } catch {
       let reply = ConnectKitErrors.reply(error)

@@ -29,7 +29,7 @@ enum ConnectKitWriteRecords {
   }
 
   @Sendable
-  static func write(_ arguments: ConnectKitArguments, _ context: ProfileContext)
+  static func write(_ arguments: ConnectKitArguments, _ context: MethodContext)
     throws(ConnectKitError) -> ChannelValue
   {
     let records = try arguments.mapList(0)

@@ -8,8 +8,8 @@ import HealthStore
 enum DeviceInfoChannel {
   static let name = "dev.fluttercommunity.plus/device_info"
 
-  static let methods: ProfileMethodTable = [
-    "getDeviceInfo": { call in deviceMap(call.store) }
+  static let methods: MethodTable = [
+    "getDeviceInfo": .plain { call in deviceMap(call.store) }
   ]
 
   /// The identifier for vendor the emulated device reports (fixed, so transcripts replay).

@@ -6,14 +6,14 @@ import HealthStore
 /// takes its whole correlation with it (protocol/healthkit-rules.md#deleting), so sharing every
 /// member's type is needed.
 enum HealthDeleteMethods {
-  static let table: ProfileMethodTable = [
-    "delete": delete,
-    "deleteByUUID": deleteByUUID,
+  static let table: MethodTable = [
+    "delete": .plain(delete),
+    "deleteByUUID": .plain(deleteByUUID),
   ]
 
   @Sendable
-  static func delete(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func delete(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     let access = HealthStoreAccess(store: call.store)
     guard let key = args.string("dataTypeKey"),
       let row = HealthDataTypeTable.row(key, os: access.os), row.kind != .characteristic
@@ -41,8 +41,8 @@ enum HealthDeleteMethods {
   }
 
   @Sendable
-  static func deleteByUUID(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func deleteByUUID(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let uuid = args.string("uuid"), let key = args.string("dataTypeKey") else {
       throw HealthProfileErrors.deleteByUUID
     }

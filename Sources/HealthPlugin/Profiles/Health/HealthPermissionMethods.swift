@@ -5,12 +5,12 @@ import HealthStore
 /// checkIfHealthDataAvailable, requestAuthorization and hasPermissions of the `health` profile.
 /// Access codes (`HealthDataAccess.index`): 0 READ, 1 WRITE, anything else READ_WRITE.
 enum HealthPermissionMethods {
-  static let table: ProfileMethodTable = [
-    "checkIfHealthDataAvailable": { call in
+  static let table: MethodTable = [
+    "checkIfHealthDataAvailable": .plain { call in
       .bool(call.store.availability == .available)
     },
-    "requestAuthorization": requestAuthorization,
-    "hasPermissions": hasPermissions,
+    "requestAuthorization": .plain(requestAuthorization),
+    "hasPermissions": .plain(hasPermissions),
   ]
 
   /// The host checks permissions only from iOS 13 (older: null; requests answer false).
@@ -25,8 +25,8 @@ enum HealthPermissionMethods {
   }
 
   @Sendable
-  static func requestAuthorization(_ call: ProfileCall) throws -> ChannelValue {
-    guard let pairs = typesAndAccess(HealthArguments(call.arguments)) else {
+  static func requestAuthorization(_ call: MethodContext) throws -> ChannelValue {
+    guard let pairs = typesAndAccess(HealthArguments(call.rawArguments)) else {
       throw HealthProfileErrors.requestAuth
     }
     let access = HealthStoreAccess(store: call.store)
@@ -52,7 +52,7 @@ enum HealthPermissionMethods {
         if code == 1 { throw HealthProfileErrors.requestAuth }
         add(HealthDataTypeTable.identifier(row), to: &read)
       } else {
-        call.context.warn(
+        call.warn(
           "health: requestAuthorization: '\(key)' is not a data type the iOS host knows on "
             + "iOS \(access.os); it is skipped, as the host only logs it")
       }
@@ -75,8 +75,8 @@ enum HealthPermissionMethods {
   }
 
   @Sendable
-  static func hasPermissions(_ call: ProfileCall) throws -> ChannelValue {
-    guard var pairs = typesAndAccess(HealthArguments(call.arguments)) else {
+  static func hasPermissions(_ call: MethodContext) throws -> ChannelValue {
+    guard var pairs = typesAndAccess(HealthArguments(call.rawArguments)) else {
       throw HealthProfileErrors.permission
     }
     if let index = pairs.firstIndex(where: { $0.0 == "NUTRITION" }) {

@@ -11,22 +11,22 @@ enum HealthProfile {
   static let name = "health"
   static let channel = "flutter_health"
 
-  static let methods = ProfileMethodTable.merging([
+  static let methods = MethodTable.merging([
     HealthPermissionMethods.table, HealthReadMethods.table, HealthStatistics.table,
     HealthWriteMethods.table, HealthDeleteMethods.table,
   ])
 
+  /// The two channels, built once (every profile built shares them).
+  static let channels = [
+    ProfileChannel(
+      name: channel, handler: .methods(methods, errors: HealthProfileErrors.flutterError)),
+    ProfileChannel(
+      name: DeviceInfoChannel.name,
+      handler: .methods(DeviceInfoChannel.methods, errors: HealthProfileErrors.flutterError)),
+  ]
+
   @Sendable
   static func make(pluginChannels: [String]) -> PluginProfile {
-    PluginProfile(
-      name: name,
-      channels: [
-        ProfileChannel(
-          name: channel,
-          handler: .methods(methods, errors: HealthProfileErrors.flutterError)),
-        ProfileChannel(
-          name: DeviceInfoChannel.name,
-          handler: .methods(DeviceInfoChannel.methods, errors: HealthProfileErrors.flutterError)),
-      ])
+    PluginProfile(name: name, channels: channels)
   }
 }

@@ -4,9 +4,9 @@ import HealthStore
 
 /// getData, getDataByUUID and the characteristic reads of the `health` profile.
 enum HealthReadMethods {
-  static let table: ProfileMethodTable = [
-    "getData": getData,
-    "getDataByUUID": getDataByUUID,
+  static let table: MethodTable = [
+    "getData": .plain(getData),
+    "getDataByUUID": .plain(getDataByUUID),
   ]
 
   static let missingTypeKey = HealthProfileError.plugin(
@@ -21,8 +21,8 @@ enum HealthReadMethods {
   }
 
   @Sendable
-  static func getData(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func getData(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let key = args.string("dataTypeKey") else { throw missingTypeKey }
     let access = HealthStoreAccess(store: call.store)
     let from = HealthTime.milliseconds(args.milliseconds("startTime"))
@@ -122,8 +122,8 @@ enum HealthReadMethods {
   // MARK: getDataByUUID
 
   @Sendable
-  static func getDataByUUID(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func getDataByUUID(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     guard let key = args.string("dataTypeKey"), let uuid = args.string("uuid") else {
       throw HealthProfileError.plugin(
         code: "HEALTH_ERROR", message: "Missing required arguments: dataTypeKey and uuid")

@@ -13,14 +13,14 @@ enum HealthStatistics {
 
   // MARK: Methods
 
-  static let table: ProfileMethodTable = [
-    "getIntervalData": getIntervalData,
-    "getTotalStepsInInterval": getTotalStepsInInterval,
+  static let table: MethodTable = [
+    "getIntervalData": .plain(getIntervalData),
+    "getTotalStepsInInterval": .plain(getTotalStepsInInterval),
   ]
 
   @Sendable
-  static func getIntervalData(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func getIntervalData(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     let key = args.string("dataTypeKey") ?? "DEFAULT"
     let access = HealthStoreAccess(store: call.store)
     let from = HealthTime.milliseconds(args.milliseconds("startTime"))
@@ -120,8 +120,8 @@ enum HealthStatistics {
   static let day = 86_400_000
 
   @Sendable
-  static func getTotalStepsInInterval(_ call: ProfileCall) throws -> ChannelValue {
-    let args = HealthArguments(call.arguments)
+  static func getTotalStepsInInterval(_ call: MethodContext) throws -> ChannelValue {
+    let args = HealthArguments(call.rawArguments)
     let access = HealthStoreAccess(store: call.store)
     let from = HealthTime.milliseconds(args.milliseconds("startTime"))
     let to = HealthTime.milliseconds(args.milliseconds("endTime"))

@@ -11,35 +11,34 @@ enum HealthKitReporterProfile {
   static let name = "health_kit_reporter"
   static let channel = "health_kit_reporter_method_channel"
 
-  static let methods = ProfileMethodTable.merging([
+  static let methods = MethodTable.merging([
     ReporterAuthorizationMethods.table, ReporterQueryMethods.table, ReporterWriteMethods.table,
   ])
 
   /// The methods the host's `Method` enumeration lists that the emulator does not model
   /// (`startWatchApp` needs a paired Apple Watch).
-  static let unmodelled: ProfileMethodTable = [
-    "startWatchApp": { _ in
+  static let unmodelled: MethodTable = [
+    "startWatchApp": .plain { _ in
       throw ReporterError.healthKit(
         code: "StartWatchApp", message: "Error in startWatchApp", error: .noWatch)
     }
   ]
 
+  /// The method channel's handler, built once.
+  static let handler = ChannelHandler.methods(
+    MethodTable.merging([methods, unmodelled]), errors: ReporterError.flutterError,
+    unknownMethod: .plain(unknownMethod))
+
   @Sendable
   static func make(pluginChannels: [String]) -> PluginProfile {
     PluginProfile(
-      name: name,
-      channels: [
-        ProfileChannel(
-          name: channel,
-          handler: .methods(
-            methods.merging(unmodelled) { first, _ in first }, errors: ReporterError.flutterError,
-            unknownMethod: unknownMethod))
-      ], eventChannels: ReporterEventChannels.channels)
+      name: name, channels: [ProfileChannel(name: channel, handler: handler)],
+      eventChannels: ReporterEventChannels.channels)
   }
 
   /// The host's answer to a method it does not know.
   @Sendable
-  static func unknownMethod(_ call: ProfileCall) throws -> ChannelValue {
+  static func unknownMethod(_ call: MethodContext) throws -> ChannelValue {
     throw ReporterError.plugin(
       message: "Please check the method", details: "Provided method: \(call.method)")
   }

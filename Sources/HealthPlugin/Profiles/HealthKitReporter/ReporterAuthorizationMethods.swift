@@ -5,19 +5,19 @@ import HealthStore
 /// Availability, authorization, characteristics, preferred units and background delivery on
 /// `health_kit_reporter_method_channel`.
 enum ReporterAuthorizationMethods {
-  static let table: ProfileMethodTable = [
-    "isAvailable": isAvailable,
-    "requestAuthorization": requestAuthorization,
-    "isAuthorizedToWrite": isAuthorizedToWrite,
-    "characteristicsQuery": characteristicsQuery,
-    "preferredUnits": preferredUnits,
-    "enableBackgroundDelivery": enableBackgroundDelivery,
-    "disableBackgroundDelivery": disableBackgroundDelivery,
-    "disableAllBackgroundDelivery": disableAllBackgroundDelivery,
+  static let table: MethodTable = [
+    "isAvailable": .plain(isAvailable),
+    "requestAuthorization": .plain(requestAuthorization),
+    "isAuthorizedToWrite": .plain(isAuthorizedToWrite),
+    "characteristicsQuery": .plain(characteristicsQuery),
+    "preferredUnits": .plain(preferredUnits),
+    "enableBackgroundDelivery": .plain(enableBackgroundDelivery),
+    "disableBackgroundDelivery": .plain(disableBackgroundDelivery),
+    "disableAllBackgroundDelivery": .plain(disableAllBackgroundDelivery),
   ]
 
   @Sendable
-  static func isAvailable(_ call: ProfileCall) throws -> ChannelValue {
+  static func isAvailable(_ call: MethodContext) throws -> ChannelValue {
     .bool(call.store.availability == .available)
   }
 
@@ -35,8 +35,8 @@ enum ReporterAuthorizationMethods {
   }
 
   @Sendable
-  static func requestAuthorization(_ call: ProfileCall) throws -> ChannelValue {
-    guard let lists = stringLists(call.arguments) else { throw ReporterError.noArguments }
+  static func requestAuthorization(_ call: MethodContext) throws -> ChannelValue {
+    guard let lists = stringLists(call.rawArguments) else { throw ReporterError.noArguments }
     let store = call.store
     // Unknown identifiers are dropped; toWrite keeps sample types only.
     let read = (lists["toRead"] ?? []).filter { ReporterTypes.info($0, store: store) != nil }
@@ -73,8 +73,8 @@ enum ReporterAuthorizationMethods {
   }
 
   @Sendable
-  static func isAuthorizedToWrite(_ call: ProfileCall) throws -> ChannelValue {
-    let identifier = try identifierArgument(call.arguments)
+  static func isAuthorizedToWrite(_ call: MethodContext) throws -> ChannelValue {
+    let identifier = try identifierArgument(call.rawArguments)
     guard ReporterTypes.info(identifier, store: call.store) != nil else {
       throw ReporterError.identifier(identifier)
     }
@@ -82,13 +82,13 @@ enum ReporterAuthorizationMethods {
   }
 
   @Sendable
-  static func characteristicsQuery(_ call: ProfileCall) throws -> ChannelValue {
+  static func characteristicsQuery(_ call: MethodContext) throws -> ChannelValue {
     .string(ReporterCharacteristics.json(call.store).text)
   }
 
   @Sendable
-  static func preferredUnits(_ call: ProfileCall) throws -> ChannelValue {
-    guard case .list(let items) = call.arguments else { throw ReporterError.noArguments }
+  static func preferredUnits(_ call: MethodContext) throws -> ChannelValue {
+    guard case .list(let items) = call.rawArguments else { throw ReporterError.noArguments }
     let identifiers = items.compactMap(\.stringValue)
     guard identifiers.count == items.count else { throw ReporterError.noArguments }
     var units: [ReporterJSON] = []
@@ -109,8 +109,8 @@ enum ReporterAuthorizationMethods {
   static let frequencies = 1...4
 
   @Sendable
-  static func enableBackgroundDelivery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func enableBackgroundDelivery(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     let identifier = try args.string("identifier")
     guard case .int32? = args.map.value("frequency"), let frequency = args.map.int("frequency")
     else { throw args.parsingError }
@@ -126,8 +126,8 @@ enum ReporterAuthorizationMethods {
   }
 
   @Sendable
-  static func disableBackgroundDelivery(_ call: ProfileCall) throws -> ChannelValue {
-    let identifier = try identifierArgument(call.arguments)
+  static func disableBackgroundDelivery(_ call: MethodContext) throws -> ChannelValue {
+    let identifier = try identifierArgument(call.rawArguments)
     guard ReporterTypes.info(identifier, store: call.store) != nil else {
       throw ReporterError.identifier(identifier)
     }
@@ -135,7 +135,7 @@ enum ReporterAuthorizationMethods {
   }
 
   @Sendable
-  static func disableAllBackgroundDelivery(_ call: ProfileCall) throws -> ChannelValue {
+  static func disableAllBackgroundDelivery(_ call: MethodContext) throws -> ChannelValue {
     .bool(true)
   }
 }

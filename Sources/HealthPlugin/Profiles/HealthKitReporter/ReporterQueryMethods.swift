@@ -6,18 +6,18 @@ import HealthStore
 /// library's models (`sampleQuery`: a list of JSON strings). Samples must lie wholly inside the
 /// predicate (`.strictStartDate` and `.strictEndDate`), newest start first.
 enum ReporterQueryMethods {
-  static let table: ProfileMethodTable = [
-    "quantityQuery": quantityQuery,
-    "categoryQuery": categoryQuery,
-    "workoutQuery": workoutQuery,
-    "sampleQuery": sampleQuery,
-    "statisticsQuery": statisticsQuery,
-    "sourceQuery": sourceQuery,
-    "correlationQuery": correlationQuery,
-    "heartbeatSeriesQuery": emptySeriesQuery,
-    "workoutRouteQuery": emptySeriesQuery,
-    "queryActivitySummary": emptySeriesQuery,
-    "electrocardiogramQuery": electrocardiogramQuery,
+  static let table: MethodTable = [
+    "quantityQuery": .plain(quantityQuery),
+    "categoryQuery": .plain(categoryQuery),
+    "workoutQuery": .plain(workoutQuery),
+    "sampleQuery": .plain(sampleQuery),
+    "statisticsQuery": .plain(statisticsQuery),
+    "sourceQuery": .plain(sourceQuery),
+    "correlationQuery": .plain(correlationQuery),
+    "heartbeatSeriesQuery": .plain(emptySeriesQuery),
+    "workoutRouteQuery": .plain(emptySeriesQuery),
+    "queryActivitySummary": .plain(emptySeriesQuery),
+    "electrocardiogramQuery": .plain(electrocardiogramQuery),
   ]
 
   /// The samples of one type a query of the app sees inside `range`, newest start first; the
@@ -44,8 +44,8 @@ enum ReporterQueryMethods {
   }
 
   @Sendable
-  static func quantityQuery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func quantityQuery(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     let identifier = try args.string("identifier")
     let unit = try args.string("unit")
     let range = try args.range()
@@ -63,8 +63,8 @@ enum ReporterQueryMethods {
   }
 
   @Sendable
-  static func categoryQuery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func categoryQuery(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     let identifier = try args.string("identifier")
     let range = try args.range()
     guard ReporterTypes.ofClass(.category, identifier, store: call.store) != nil else {
@@ -80,8 +80,8 @@ enum ReporterQueryMethods {
   static let workoutIdentifier = "HKWorkoutTypeIdentifier"
 
   @Sendable
-  static func workoutQuery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func workoutQuery(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     let range = try args.range()
     let option = args.map.value("singleQueryOption")
     // `as? String?`: absent is nil; a value must be a String.
@@ -103,10 +103,10 @@ enum ReporterQueryMethods {
   }
 
   /// `{identifier, startTimestamp, endTimestamp}` of any sample type, and its samples.
-  static func sampleTypeQuery(_ call: ProfileCall, code: String, message: String) throws
+  static func sampleTypeQuery(_ call: MethodContext, code: String, message: String) throws
     -> [StoredSample]
   {
-    let args = try ReporterArguments(call.arguments)
+    let args = try ReporterArguments(call.rawArguments)
     let identifier = try args.string("identifier")
     let range = try args.range()
     guard ReporterTypes.sampleType(identifier, store: call.store) != nil else {
@@ -116,15 +116,15 @@ enum ReporterQueryMethods {
   }
 
   @Sendable
-  static func sampleQuery(_ call: ProfileCall) throws -> ChannelValue {
+  static func sampleQuery(_ call: MethodContext) throws -> ChannelValue {
     let found = try sampleTypeQuery(call, code: "SampleQuery", message: "Error in sampleQuery")
     let models = ReporterModels(store: call.store)
     return .list(found.compactMap(models.sampleInLibraryUnit).map { .string($0.text) })
   }
 
   @Sendable
-  static func statisticsQuery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func statisticsQuery(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     let identifier = try args.string("identifier")
     let unit = try args.string("unit")
     let range = try args.range()
@@ -158,7 +158,7 @@ enum ReporterQueryMethods {
   }
 
   @Sendable
-  static func sourceQuery(_ call: ProfileCall) throws -> ChannelValue {
+  static func sourceQuery(_ call: MethodContext) throws -> ChannelValue {
     let found = try sampleTypeQuery(call, code: "SourceQuery", message: "Error in sourceQuery")
     var seen: Set<String> = []
     var sources: [ReporterJSON] = []
@@ -169,8 +169,8 @@ enum ReporterQueryMethods {
   }
 
   @Sendable
-  static func correlationQuery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func correlationQuery(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     let identifier = try args.string("identifier")
     let range = try args.range()
     guard ReporterTypes.ofClass(.correlation, identifier, store: call.store) != nil else {
@@ -203,18 +203,18 @@ enum ReporterQueryMethods {
   /// Heartbeat series, workout routes and activity summaries: the store holds none, so the
   /// answer is an empty list once the predicate parses (`[String: Double]`).
   @Sendable
-  static func emptySeriesQuery(_ call: ProfileCall) throws -> ChannelValue {
-    guard case .map(let entries) = call.arguments,
+  static func emptySeriesQuery(_ call: MethodContext) throws -> ChannelValue {
+    guard case .map(let entries) = call.rawArguments,
       entries.allSatisfy({ $0.key.stringValue != nil && HealthArguments.number($0.value) != nil })
     else { throw ReporterError.noArguments }
-    let args = try ReporterArguments(call.arguments)
+    let args = try ReporterArguments(call.rawArguments)
     _ = try args.range()
     return jsonList([])
   }
 
   @Sendable
-  static func electrocardiogramQuery(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func electrocardiogramQuery(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     _ = try args.range()
     guard case .bool = args.map.value("withVoltageMeasurements") else { throw args.parsingError }
     guard call.store.deviceOSVersion >= OSVersion(14, 0) else {

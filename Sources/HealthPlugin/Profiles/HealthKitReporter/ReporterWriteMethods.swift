@@ -4,20 +4,20 @@ import HealthStore
 
 /// The write and delete methods of `health_kit_reporter_method_channel`.
 enum ReporterWriteMethods {
-  static let table: ProfileMethodTable = [
-    "save": save,
-    "delete": delete,
-    "deleteObjects": deleteObjects,
-    "addQuantity": addQuantity,
-    "addCategory": addCategory,
+  static let table: MethodTable = [
+    "save": .plain(save),
+    "delete": .plain(delete),
+    "deleteObjects": .plain(deleteObjects),
+    "addQuantity": .plain(addQuantity),
+    "addCategory": .plain(addCategory),
   ]
 
   /// The sample of `Sample.parsed()` (`{quantity|category|workout|correlation: map}`), the
   /// first key present in that order; none is the platform error.
-  static func parsedSample(_ call: ProfileCall) throws -> (
+  static func parsedSample(_ call: MethodContext) throws -> (
     ReporterSampleInput, ReporterSampleInput.Kind
   ) {
-    let args = try ReporterArguments(call.arguments)
+    let args = try ReporterArguments(call.rawArguments)
     for kind in ReporterSampleInput.Kind.allCases {
       if case .map? = args.map.value(kind.rawValue) {
         let map = HealthArguments(args.map.value(kind.rawValue) ?? .null)
@@ -29,7 +29,7 @@ enum ReporterWriteMethods {
   }
 
   @Sendable
-  static func save(_ call: ProfileCall) throws -> ChannelValue {
+  static func save(_ call: MethodContext) throws -> ChannelValue {
     let (sample, _) = try parsedSample(call)
     if let error = ReporterSampleInput.shareError(sample.sharing, store: call.store) {
       throw ReporterError.healthKit(code: "Save", message: "Error in save", error: error)
@@ -43,7 +43,7 @@ enum ReporterWriteMethods {
   /// stored: nothing is deleted, and the answer is `true` when the app may share the type. A
   /// correlation is never answered by the host.
   @Sendable
-  static func delete(_ call: ProfileCall) throws -> ChannelValue {
+  static func delete(_ call: MethodContext) throws -> ChannelValue {
     let (sample, kind) = try parsedSample(call)
     guard kind != .correlation else {
       throw ReporterError.plugin(
@@ -58,8 +58,8 @@ enum ReporterWriteMethods {
   }
 
   @Sendable
-  static func deleteObjects(_ call: ProfileCall) throws -> ChannelValue {
-    let args = try ReporterArguments(call.arguments)
+  static func deleteObjects(_ call: MethodContext) throws -> ChannelValue {
+    let args = try ReporterArguments(call.rawArguments)
     let identifier = try args.string("identifier")
     let range = try args.range()
     guard let info = ReporterTypes.info(identifier, store: call.store) else {
@@ -83,12 +83,12 @@ enum ReporterWriteMethods {
   /// `addQuantity`/`addCategory`: the host builds the workout from Dart's map without saving
   /// it, and HealthKit does not add samples to a workout it does not hold.
   static func addSamples(
-    _ call: ProfileCall, listKey: String, kind: ReporterSampleInput.Kind, code: String,
+    _ call: MethodContext, listKey: String, kind: ReporterSampleInput.Kind, code: String,
     message: String
   )
     throws -> ChannelValue
   {
-    let args = try ReporterArguments(call.arguments)
+    let args = try ReporterArguments(call.rawArguments)
     guard case .list(let items)? = args.map.value(listKey), case .map? = args.map.value("workout")
     else { throw args.parsingError }
     for item in items {
@@ -102,14 +102,14 @@ enum ReporterWriteMethods {
   }
 
   @Sendable
-  static func addQuantity(_ call: ProfileCall) throws -> ChannelValue {
+  static func addQuantity(_ call: MethodContext) throws -> ChannelValue {
     try addSamples(
       call, listKey: "quantities", kind: .quantity, code: "AddQuantity",
       message: "Error in addQuantity")
   }
 
   @Sendable
-  static func addCategory(_ call: ProfileCall) throws -> ChannelValue {
+  static func addCategory(_ call: MethodContext) throws -> ChannelValue {
     try addSamples(
       call, listKey: "categories", kind: .category, code: "AddCategory",
       message: "1314. Error in addCategory")

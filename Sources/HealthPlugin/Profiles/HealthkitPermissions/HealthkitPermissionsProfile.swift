@@ -3,12 +3,13 @@
 /// profile and answers exactly as the emulator always has.
 enum HealthkitPermissionsProfile {
   static let name = "healthkit_permissions"
-  static let methods = MethodIndex(PluginMethods.table)
+  /// One handler for every plugin channel: the plugin methods, the error catalogue's mapping.
+  static let handler = ChannelHandler.methods(
+    PluginMethods.table, errors: ErrorMapping.flutterError)
 
   @Sendable
   static func make(pluginChannels: [String]) -> PluginProfile {
-    let handler = ChannelHandler(kind: .strictMethods(methods))
-    return PluginProfile(
+    PluginProfile(
       name: name, channels: pluginChannels.map { ProfileChannel(name: $0, handler: handler) },
       eventChannels: pluginChannels.flatMap(QueryStreams.channels(for:)))
   }

@@ -10,20 +10,13 @@ enum QueryStreams {
   /// The event channels for one plugin channel name.
   static func channels(for pluginChannel: String) -> [ProfileEventChannel] {
     [
-      ProfileEventChannel(name: pluginChannel + "/observe", errors: flutterError, listen: observe),
       ProfileEventChannel(
-        name: pluginChannel + "/anchored", errors: flutterError, listen: anchored),
+        name: pluginChannel + "/observe", errors: ErrorMapping.flutterError, listen: observe),
       ProfileEventChannel(
-        name: pluginChannel + "/statistics", errors: flutterError, listen: statistics),
+        name: pluginChannel + "/anchored", errors: ErrorMapping.flutterError, listen: anchored),
+      ProfileEventChannel(
+        name: pluginChannel + "/statistics", errors: ErrorMapping.flutterError, listen: statistics),
     ]
-  }
-
-  @Sendable
-  static func flutterError(_ error: any Error) -> FlutterError {
-    guard let error = error as? HealthError else {
-      return FlutterError(code: "INTERNAL_ERROR", message: "\(error)")
-    }
-    return ErrorMapping.flutterError(error)
   }
 
   /// The checked arguments map: HealthKit available, only `keys`.

@@ -4,26 +4,34 @@
   import Darwin
 #endif
 
-/// One channel the dispatcher serves: its name, the name's UTF-8 bytes, and its handler.
+/// One channel the dispatcher serves: its name, the name's UTF-8 bytes, and its handler: a
+/// method channel's methods and error mapping, or a raw message channel's handler.
 final class ChannelRoute {
   let name: String
   let utf8: [UInt8]
-  let handler: ChannelHandler.Kind
+  /// A method channel's methods (`nil`: a raw message channel).
+  let methods: MethodIndex?
+  /// A method channel's error mapping.
+  let errors: ChannelErrorMapping?
+  /// A raw message channel's handler.
+  let messages: MessageHandler?
   /// Whether this is the control channel (decided once, not by a string compare per call).
   let isControl: Bool
 
   init(name: String, handler: ChannelHandler.Kind) {
     self.name = name
     self.utf8 = Array(name.utf8)
-    self.handler = handler
+    switch handler {
+    case .methods(let methods, let errors):
+      (self.methods, self.errors, self.messages) = (methods, errors, nil)
+    case .messages(let handler):
+      (self.methods, self.errors, self.messages) = (nil, nil, handler)
+    }
     self.isControl = name == Dispatcher.controlChannel
   }
 
   /// Whether the channel takes StandardMethodCodec method calls (not raw messages).
-  var isMethodChannel: Bool {
-    if case .messages = handler { return false }
-    return true
-  }
+  var isMethodChannel: Bool { methods != nil }
 
   /// Whether `bytes` are exactly this channel's name.
   func hasName(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -43,12 +51,12 @@ final class ChannelRoute {
 struct ChannelRoutes {
   let routes: [ChannelRoute]
 
-  init(profiles: [PluginProfile], controlMethods: MethodIndex) {
+  init(profiles: [PluginProfile], control: ChannelHandler) {
     routes =
       profiles.flatMap { profile in
         profile.channels.map { ChannelRoute(name: $0.name, handler: $0.handler.kind) }
       }
-      + [ChannelRoute(name: Dispatcher.controlChannel, handler: .strictMethods(controlMethods))]
+      + [ChannelRoute(name: Dispatcher.controlChannel, handler: control.kind)]
   }
 
   /// The route whose name equals `channel` (as `String`s compare), or `nil`.
