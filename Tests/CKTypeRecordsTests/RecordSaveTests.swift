@@ -1,11 +1,12 @@
 import HealthKitModel
 import Testing
 
+@testable import CKTypeRecords
 @testable import HealthStore
 
 /// Saving (protocol/healthkit-rules.md, protocol/errors.md#which-check-fails-first): checked
 /// whole before anything changes, then committed by the store, the only writer of samples.
-@Suite struct SaveTests {
+@Suite struct RecordSaveTests {
   static func steps(_ value: Double, unit: String = "count") -> RecordInput {
     RecordInput(
       type: "steps", start: t0, end: t0 + minute,
@@ -74,17 +75,15 @@ import Testing
         == SampleSource(bundleId: "com.gymtrack", name: "GymTrack"))
   }
 
-  @Test func aSampleOfAnotherProfileIsSavedThroughThePreparedRecord() {
-    // How the health profile saves: a prepared record of planned samples, committed as the app.
+  @Test func aSampleOfAnotherProfileIsListedUnderItsTypesCKType() throws {
+    // How the health profile saves: planned HealthKit objects, saved as the app.
     let store = HealthStore()
     let body = SampleBody.category(rawValue: 0)
     let planned = PlannedSample(
-      ckType: HealthStore.ckType("HKCategoryTypeIdentifierMindfulSession", body: body),
       identifier: "HKCategoryTypeIdentifierMindfulSession", start: t0, end: t0 + minute,
       body: body, metadata: [])
-    store.commitRecord(
-      PreparedRecord(ckType: planned.ckType, members: [], main: planned, isComposite: false),
-      source: store.appSource)
-    #expect(store.samples.sample(uuid: uuid(1))?.ckType == "mindfulSession")
+    store.save(PlannedObjects(main: planned), source: store.appSource)
+    let sample = try #require(store.samples.sample(uuid: uuid(1)))
+    #expect(CKTypeNames.namer(for: store).name(of: sample) == "mindfulSession")
   }
 }
