@@ -71,6 +71,7 @@ extension RecordBuilder {
     -> PlannedSample
   {
     PlannedSample(
-      identifier: member?.identifier ?? type.identifier, start: input.start, end: input.end ?? input.start, body: body, metadata: [])
+      identifier: member?.identifier ?? type.identifier, start: input.start,
+      end: input.end ?? input.start, body: body, metadata: [])
   }
 }

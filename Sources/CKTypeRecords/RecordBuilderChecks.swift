@@ -39,7 +39,8 @@ extension RecordBuilder {
     default:
       types = [SharedType(name: input.type, identifier: type.identifier)]
     }
-    for shared in types where !shareIdentifiers.contains(where: { $0.identifier == shared.identifier }) {
+    for shared in types
+    where !shareIdentifiers.contains(where: { $0.identifier == shared.identifier }) {
       shareIdentifiers.append(shared)
     }
   }

@@ -138,4 +138,3 @@ extension RecordBuilder {
     return MeasuredQuantity(value: sum, unit: unit)
   }
 }
-

@@ -24,11 +24,16 @@ import Testing
   }
 
   @Test func aSleepSampleIsNamedByItsStage() {
-    #expect(CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 4)) == "sleepSession.deep")
-    #expect(CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 5)) == "sleepSession.rem")
-    #expect(CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 0)) == "sleepSession.inBed")
+    #expect(
+      CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 4)) == "sleepSession.deep")
+    #expect(
+      CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 5)) == "sleepSession.rem")
+    #expect(
+      CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 0)) == "sleepSession.inBed"
+    )
     // asleepUnspecified has no stage CKType.
-    #expect(CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 1)) == "sleepSession")
+    #expect(
+      CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 1)) == "sleepSession")
   }
 
   @Test func onlyTheWorkoutComponentsAreAliases() {

@@ -319,7 +319,8 @@ import Testing
             Self.failure([1, 0], "Stage 0: start -60000 " + range),
           ],
         ])
-    #expect(ckTypes(host.store.samples.allInWriteOrder, host.store) == ["workout", "sleepSession.rem"])
+    #expect(
+      ckTypes(host.store.samples.allInWriteOrder, host.store) == ["workout", "sleepSession.rem"])
   }
 
   @Test func activityNamesAsConnectKitMapsThem() {
@@ -526,7 +527,8 @@ import Testing
         ],
       ])
     // The sugar is saved (1) in its correlation (2).
-    #expect(ckTypes(host.store.samples.allInWriteOrder, host.store) == ["nutrition.sugar", "nutrition"])
+    #expect(
+      ckTypes(host.store.samples.allInWriteOrder, host.store) == ["nutrition.sugar", "nutrition"])
   }
 
   @Test func anUngrantedNutrientRefusesTheBatch() {
