@@ -1,4 +1,3 @@
-import Foundation
 import HealthStore
 
 /// The CKType a sample was written as where its HealthKit facts give another name (a sample
@@ -23,7 +22,7 @@ enum WrittenAsNames {
     }
   }
 
-  private static let lock = NSLock()
+  private static let lock = Lock()
   nonisolated(unsafe) private static var tables: [ObjectIdentifier: Table] = [:]
 
   /// Remembers that the sample `uuid`, just saved to `store`, was written as `name`.

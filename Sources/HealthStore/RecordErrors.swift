@@ -3,15 +3,6 @@ import HealthKitModel
 /// The errors of saves, deletes and workouts, built in one place so their codes and details
 /// stay consistent.
 public enum RecordErrors {
-  /// A mapper refusal as the channel error: ``HealthError/init(_:)`` without `iosBehavior`.
-  /// Saving a read-only type fails with an error on iOS (it is asking to share one that raises
-  /// an exception), so no `iosBehavior` is set.
-  public static func refused(_ refusal: Refusal) -> HealthError {
-    var error = HealthError(refusal)
-    error.iosBehavior = nil
-    return error
-  }
-
   /// A type or feature too new for the device.
   public static func tooNew(
     _ what: String, type: String, minimumOS: OSVersion, deviceOS: OSVersion
