@@ -17,30 +17,35 @@ public enum WriteMode: Sendable {
 public struct PreparedRecord: Hashable, Sendable {
   /// The record's CKType.
   public var ckType: String
-  /// Correlation members or sleep stages (each its own sample).
-  public var members: [PlannedSample]
-  /// The sample itself, or the correlation; nil for a sleep session (no container).
-  public var main: PlannedSample?
+  /// The HealthKit objects the record saves.
+  public var objects: PlannedObjects
   /// Whether the reply lists `members` (bloodPressure, nutrition, sleepSession).
   public var isComposite: Bool
-  /// For a workout: the quantity samples its builder collected, saved with it and associated
-  /// with it (under the workout's own authorization, protocol/healthkit-rules.md#workouts).
-  public var associated: [PlannedSample]
 
   public init(
     ckType: String, members: [PlannedSample], main: PlannedSample?, isComposite: Bool,
     associated: [PlannedSample] = []
   ) {
     self.ckType = ckType
-    self.members = members
-    self.main = main
+    objects = PlannedObjects(members: members, main: main, associated: associated)
     self.isComposite = isComposite
-    self.associated = associated
   }
 
-  /// The HealthKit objects the record saves.
-  public var objects: PlannedObjects {
-    PlannedObjects(members: members, main: main, associated: associated)
+  /// Correlation members or sleep stages (each its own sample).
+  public var members: [PlannedSample] {
+    get { objects.members }
+    set { objects.members = newValue }
+  }
+  /// The sample itself, or the correlation; nil for a sleep session (no container).
+  public var main: PlannedSample? {
+    get { objects.main }
+    set { objects.main = newValue }
+  }
+  /// For a workout: the quantity samples its builder collected, saved with it and associated
+  /// with it (under the workout's own authorization, protocol/healthkit-rules.md#workouts).
+  public var associated: [PlannedSample] {
+    get { objects.associated }
+    set { objects.associated = newValue }
   }
 }
 

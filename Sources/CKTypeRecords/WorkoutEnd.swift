@@ -5,7 +5,7 @@ extension PreparedRecord {
   /// any quantity sample): each record's sample becomes one of the workout's associated
   /// samples, minted after the series' ones, in the order given (protocol/healthkit-rules.md#workouts).
   public mutating func addBuilderSamples(_ records: [PreparedRecord]) {
-    associated += records.compactMap { $0.members.isEmpty ? $0.main : nil }
+    objects.associated += records.compactMap { $0.members.isEmpty ? $0.main : nil }
   }
 }
 
@@ -59,7 +59,7 @@ extension HealthStore {
       ))
     var record = try prepareRecord(input, mode: .app)
     if request.aborted {
-      record.main?.metadata.append(MetadataEntry(RecordFieldTable.abortedKey, .int(1)))
+      record.objects.main?.metadata.append(MetadataEntry(RecordFieldTable.abortedKey, .int(1)))
     }
     return PreparedWorkoutEnd(session: session, record: record)
   }

@@ -68,12 +68,15 @@ extension HealthStore {
   /// HealthKit's share check of a save by the app: every type is `sharingAuthorized`, checked
   /// in order; the first that is not fails (`AUTHORIZATION_DENIED` when denied, else not
   /// determined). Changes nothing.
-  public func checkSharing(_ types: [SharedType], action: String) throws(HealthError) {
+  /// `action` (what failed, in the message) is built only for an error.
+  public func checkSharing(_ types: [SharedType], action: @autoclosure () -> String)
+    throws(HealthError)
+  {
     for type in types {
       let status = authorization[type.identifier]?.share ?? .notDetermined
       guard status == .sharingAuthorized else {
         throw RecordErrors.notAuthorized(
-          status, name: type.name, identifier: type.identifier, action: action)
+          status, name: type.name, identifier: type.identifier, action: action())
       }
     }
   }
