@@ -50,8 +50,7 @@ let package = Package(
     .executableTarget(
       name: "hkbridge-bench",
       dependencies: [
-        "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "CKTypeRecords",
-        "HealthPlugin", "Harness",
+        "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "HealthPlugin", "Harness",
         // Built alongside so the process figures (serve round trips, start to HELLO) find it.
         "hkbridge",
       ],

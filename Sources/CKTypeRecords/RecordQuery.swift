@@ -118,4 +118,9 @@ extension HealthStore {
   public func read(_ prepared: PreparedRead) -> [StoredSample] {
     samples(matching: prepared.query)
   }
+
+  /// ``read(_:)`` handing each sample to `body` in turn.
+  public func read(_ prepared: PreparedRead, _ body: (StoredSample) -> Void) {
+    forEachSample(matching: prepared.query, body)
+  }
 }

@@ -36,22 +36,30 @@ extension HealthStore {
   /// Runs a query: the samples, newest first unless ascending, ties in the order written,
   /// values in the query's unit.
   public func samples(matching query: SampleQuery) -> [StoredSample] {
+    var found: [StoredSample] = []
+    forEachSample(matching: query) { found.append($0) }
+    return found
+  }
+
+  /// Runs a query, handing each sample to `body` in the query's order (a big answer is never
+  /// held as a whole).
+  public func forEachSample(matching query: SampleQuery, _ body: (StoredSample) -> Void) {
     let ownBundle = bundleId
-    let found = samples.query(
-      identifier: query.identifier, start: query.start, end: query.end,
-      ascending: query.ascending, limit: query.limit == 0 ? nil : query.limit
-    ) { sample in
+    func include(_ sample: StoredSample) -> Bool {
       if query.ownSamplesOnly && sample.source.bundleId != ownBundle { return false }
       if let value = query.categoryValue, sample.body != .category(rawValue: value) {
         return false
       }
       return true
     }
-    guard let unit = query.unit else { return found }
-    return found.map { sample in
+    samples.visit(
+      identifier: query.identifier, start: query.start, end: query.end,
+      ascending: query.ascending, limit: query.limit == 0 ? nil : query.limit, include: include
+    ) { sample in
+      guard let unit = query.unit else { return body(sample) }
       var shown = sample
       shown.body = Self.converted(sample.body, to: unit)
-      return shown
+      body(shown)
     }
   }
 

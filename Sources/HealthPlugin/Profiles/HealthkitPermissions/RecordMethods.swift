@@ -118,10 +118,11 @@ enum RecordMethods {
     let store = context.store
     let prepared = try store.prepareRead(request)
     return {
-      .list(
-        store.read(prepared).map {
-          RecordEncoding.sample($0, type: prepared.ckType(of: $0), store: store)
-        })
+      var values: [ChannelValue] = []
+      store.read(prepared) {
+        values.append(RecordEncoding.sample($0, type: prepared.ckType(of: $0), store: store))
+      }
+      return .list(values)
     }
   }
 
