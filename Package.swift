@@ -26,10 +26,17 @@ let package = Package(
     .target(name: "ChannelJSON", dependencies: ["FlutterCodec", "CJansson"]),
     // HealthKit type catalogue, units, activities, the CKType RecordTypeMapper: data + pure functions.
     .target(name: "HealthKitModel"),
-    // The mock HealthKit store: device, clock, authorization, samples, workouts, faults.
+    // The mock HealthKit store: device, clock, authorization, samples, workouts, faults. Speaks
+    // HealthKit identifiers only.
     .target(name: "HealthStore", dependencies: ["HealthKitModel"]),
+    // CKType records <-> HealthKit objects: the record vocabulary the default profile and
+    // ConnectKit share.
+    .target(name: "CKTypeRecords", dependencies: ["HealthKitModel", "HealthStore"]),
     // Method handlers, argument decoding, error catalogue, control channel, dispatcher.
-    .target(name: "HealthPlugin", dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore"]),
+    .target(
+      name: "HealthPlugin",
+      dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore", "CKTypeRecords"]
+    ),
     // Frames over stdin/stdout, serve loop, recording, replay, goldens.
     .target(name: "Harness", dependencies: ["FlutterCodec", "ChannelJSON", "HealthPlugin"]),
     .executableTarget(
@@ -54,8 +61,12 @@ let package = Package(
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel"]),
     .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "HealthKitModel"]),
     .testTarget(
+      name: "CKTypeRecordsTests", dependencies: ["CKTypeRecords", "HealthStore", "HealthKitModel"]),
+    .testTarget(
       name: "HealthPluginTests",
-      dependencies: ["HealthPlugin", "HealthStore", "HealthKitModel", "FlutterCodec"]
+      dependencies: [
+        "HealthPlugin", "HealthStore", "CKTypeRecords", "HealthKitModel", "FlutterCodec",
+      ]
     ),
     .testTarget(
       name: "HarnessTests",

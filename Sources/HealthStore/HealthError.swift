@@ -1,8 +1,7 @@
 /// Why a HealthKit operation failed, as the store reports it: HealthKit's failure kinds (with
 /// `HKError.Code` in `HealthError.hkErrorCode` where HealthKit has one), named without any
-/// plugin's spelling. Each plugin maps them to its own wire errors in one place (the default
-/// profile and the control channel: `HealthPlugin/Channels/ErrorCatalogue.swift`,
-/// protocol/errors.md#codes; `health` and `connect_kit`: their profile's error file).
+/// caller's spelling. Each caller maps them to its own wire errors in one place
+/// (protocol/errors.md#codes).
 public enum HealthErrorCode: Sendable, CaseIterable, Hashable {
   /// A value HealthKit refuses (`errorInvalidArgument`, or an exception on iOS).
   case invalidArguments
@@ -49,7 +48,7 @@ public enum HKErrorCode {
 /// Why one type in an all-or-nothing validation (`requestPermissions`, `checkPermissions`) was
 /// refused. Listed in `details.types`.
 public struct TypeProblem: Error, Sendable, Hashable {
-  /// The CKType or identifier as the caller spelled it.
+  /// The type as the caller spelled it (a type name of its API or a raw identifier).
   public var type: String
   public var code: HealthErrorCode
   /// A machine-readable reason (`noEquivalent`, `requiresNewerOS`, `characteristic`, …).
@@ -78,7 +77,7 @@ public struct TypeProblem: Error, Sendable, Hashable {
   }
 }
 
-/// A failure of a channel method, typed. The plugin turns it into a `FlutterError` in one place;
+/// A failure of a HealthKit operation, typed. The caller turns it into its wire error in one place;
 /// each optional field becomes a `details` key when it is set (the key order is fixed there).
 public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var code: HealthErrorCode
@@ -86,7 +85,7 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
   /// HealthKit's `HKError.Code` raw value, where HealthKit would report one.
   public var hkErrorCode: Int?
-  /// The CKType or HealthKit identifier concerned.
+  /// The type concerned, as the caller names it (a type name of its API or a raw identifier).
   public var type: String?
   /// The argument field concerned (`identifiers[2]`, `records[0].unit`).
   public var field: String?
@@ -102,8 +101,8 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The spelling the caller most likely meant: an argument name (`energy` for `enrgy`), a
   /// type name in the scheme the method takes, or a unit (`count/min` for `bpm`).
   public var didYouMean: String?
-  /// The naming scheme the method takes when a name was not found in it: `rawIdentifier` or
-  /// `ckType` (see protocol/vocabulary.md).
+  /// The naming scheme the method takes when a name was not found in it (a `NamingScheme` raw
+  /// value, see protocol/vocabulary.md).
   public var expected: String?
 
   public init(

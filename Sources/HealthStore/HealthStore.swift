@@ -16,8 +16,8 @@ public enum Availability: Sendable, Hashable {
 }
 
 /// The mock HealthKit store of one emulated iOS host: device, clock, uuids, authorization,
-/// characteristics, injected faults and samples. It knows nothing of the channel's wire format;
-/// the plugin converts its values and errors.
+/// characteristics, injected faults and samples. It speaks HealthKit's identifiers only and knows
+/// nothing of any wire format; its callers translate their values and errors.
 ///
 /// Every mutating operation either succeeds completely or throws and changes nothing.
 public final class HealthStore {
@@ -42,6 +42,9 @@ public final class HealthStore {
   /// The device this store was created with; `reset()` returns to it.
   public let startDevice: DeviceModel
   public let startOSVersion: OSVersion
+  /// How many times the store was reset: what a caller keeps beside the store's objects is
+  /// stale once this changes.
+  public private(set) var generation = 0
 
   // MARK: Device
 
@@ -100,6 +103,7 @@ public final class HealthStore {
 
   /// Back to the state the store was created in.
   public func reset() {
+    generation += 1
     device = startDevice
     osVersion = startOSVersion
     restricted = false

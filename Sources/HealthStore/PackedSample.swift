@@ -1,7 +1,6 @@
-/// What many samples share: their types, their source and, for a quantity, its unit. The store
+/// What many samples share: their type, their source and, for a quantity, its unit. The store
 /// keeps each distinct one once, in a `SampleKinds` table, and a sample keeps its number.
 struct SampleKind: Hashable, Sendable {
-  var ckType: String
   var identifier: String
   var source: SampleSource
   /// The unit of a quantity sample; nil for any other body.
@@ -84,8 +83,7 @@ struct PackedSample: Sendable {
       outOfLine = sample.body
     }
     kind = kinds.number(
-      of: SampleKind(
-        ckType: sample.ckType, identifier: sample.identifier, source: sample.source, unit: unit))
+      of: SampleKind(identifier: sample.identifier, source: sample.source, unit: unit))
     if outOfLine != nil || !sample.metadata.isEmpty || sample.container != nil
       || !sample.members.isEmpty || sample.workout != nil
     {
@@ -116,7 +114,7 @@ struct PackedSample: Sendable {
       body = details?.body ?? .empty
     }
     return StoredSample(
-      uuid: uuid, ckType: kind.ckType, identifier: kind.identifier, start: start, end: end,
+      uuid: uuid, identifier: kind.identifier, start: start, end: end,
       body: body, metadata: details?.metadata ?? [], source: kind.source,
       container: details?.container, members: details?.members ?? [],
       workout: details?.workout, sequence: sequence)

@@ -1,17 +1,8 @@
 import HealthKitModel
 
-/// The errors of the record methods, built in one place so their codes and details stay
-/// consistent.
+/// The errors of saves, deletes and workouts, built in one place so their codes and details
+/// stay consistent.
 public enum RecordErrors {
-  /// A mapper refusal as the channel error: ``HealthError/init(_:)`` without `iosBehavior`.
-  /// Saving a read-only type fails with an error on iOS (it is asking to share one that raises
-  /// an exception), so no `iosBehavior` is set.
-  public static func refused(_ refusal: Refusal) -> HealthError {
-    var error = HealthError(refusal)
-    error.iosBehavior = nil
-    return error
-  }
-
   /// A type or feature too new for the device.
   public static func tooNew(
     _ what: String, type: String, minimumOS: OSVersion, deviceOS: OSVersion
@@ -74,6 +65,19 @@ public enum RecordErrors {
       "This app has not asked to read \(name) (\(identifier)). Request read permission first "
         + "(requestPermissions).",
       hkErrorCode: HKErrorCode.authorizationNotDetermined, type: name)
+  }
+
+  /// An activity name that is not an `HKWorkoutActivityType` case, with the right spelling when
+  /// only its case differs.
+  public static func unknownActivity(_ name: String) -> HealthError {
+    let lower = name.lowercased()
+    let hint =
+      WorkoutActivities.all.first { $0.name.lowercased() == lower }.map {
+        "; did you mean '\($0.name)'?"
+      } ?? " (e.g. 'traditionalStrengthTraining', 'running')"
+    return .invalidArgument(
+      field: "activityType",
+      "activityType '\(name)' is not an HKWorkoutActivityType case name\(hint)")
   }
 
   /// A date outside the clock's range.

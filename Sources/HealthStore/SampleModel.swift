@@ -146,9 +146,6 @@ public enum SampleBody: Hashable, Sendable {
 /// One HealthKit sample in the store.
 public struct StoredSample: Hashable, Sendable {
   public var uuid: String
-  /// The CKType the sample was written as (`steps`, `bloodPressure.systolic`,
-  /// `sleepSession.deep`, `workout`).
-  public var ckType: String
   /// The raw HealthKit identifier (`HKQuantityTypeIdentifierStepCount`).
   public var identifier: String
   /// Milliseconds since the Unix epoch; `start <= end`.
@@ -168,13 +165,12 @@ public struct StoredSample: Hashable, Sendable {
   public var sequence: Int
 
   public init(
-    uuid: String, ckType: String, identifier: String, start: Int, end: Int, body: SampleBody,
+    uuid: String, identifier: String, start: Int, end: Int, body: SampleBody,
     metadata: [MetadataEntry], source: SampleSource, container: String? = nil,
     members: [String] = [], workout: String? = nil, sequence: Int = 0
   ) {
     self.workout = workout
     self.uuid = uuid
-    self.ckType = ckType
     self.identifier = identifier
     self.start = start
     self.end = end

@@ -138,26 +138,41 @@ public struct SampleStore: Sendable {
     identifier: String, start: Int?, end: Int?, ascending: Bool, limit: Int?,
     include: (StoredSample) -> Bool = { _ in true }
   ) -> [StoredSample] {
-    guard let index = indexes[identifier], !index.isEmpty else { return [] }
+    var result: [StoredSample] = []
+    visit(
+      identifier: identifier, start: start, end: end, ascending: ascending, limit: limit,
+      include: include
+    ) { result.append($0) }
+    return result
+  }
+
+  /// ``query(identifier:start:end:ascending:limit:include:)`` handing each sample to `body` in
+  /// turn instead of collecting them (a big answer is never held twice).
+  public func visit(
+    identifier: String, start: Int?, end: Int?, ascending: Bool, limit: Int?,
+    include: (StoredSample) -> Bool, _ body: (StoredSample) -> Void
+  ) {
+    guard let index = indexes[identifier], !index.isEmpty else { return }
     let rangeStart = start ?? Int.min
     let rangeEnd = end ?? Int.max
     let maximum = limit ?? Int.max
-    guard maximum > 0 else { return [] }
+    guard maximum > 0 else { return }
     let (lowKey, overflow) = rangeStart.subtractingReportingOverflow(index.maxDuration)
     let low =
       overflow
       ? IndexPosition(block: 0, offset: 0) : index.firstPosition(startingAtOrAfter: lowKey)
     let high = end == nil ? index.endPosition : index.firstPosition(startingAtOrAfter: rangeEnd)
-    guard low < high else { return [] }
-    var result: [StoredSample] = []
+    guard low < high else { return }
+    var count = 0
 
     func consider(_ entry: IndexEntry) -> Bool {
       guard let packed = slots[entry.slot], packed.overlaps(start: rangeStart, end: rangeEnd)
       else { return false }
       let sample = packed.unpacked(kinds)
       guard include(sample) else { return false }
-      result.append(sample)
-      return result.count >= maximum
+      body(sample)
+      count += 1
+      return count >= maximum
     }
 
     if ascending {
@@ -165,7 +180,6 @@ public struct SampleStore: Sendable {
     } else {
       index.forEachNewestFirst(from: low, to: high, consider)
     }
-    return result
   }
 
   // MARK: Change log

@@ -36,6 +36,7 @@ struct HKBridge: ParsableCommand {
   /// Runs the command line. Usage errors (unknown options, missing arguments) exit with 2, the
   /// status hkbridge gives all bad input, instead of swift-argument-parser's 64.
   static func main() {
+    AllocatorPolicy.apply()
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -67,17 +67,20 @@ import Testing
 
   @Test func aWorkoutsSamplesAreLoggedUnderTheirTypes() {
     let store = HealthStore.granting([ID.workout, ID.energy])
-    store.write(
-      RecordInput(
-        type: "workout", start: t0, end: t0 + minute,
-        fields: .workout(
-          WorkoutInput(
-            activityType: "running",
-            series: [
-              WorkoutSeriesInput(
-                component: "energy",
-                values: [TimedQuantityInput(value: 5, unit: "kcal", time: t0 + minute)])
-            ]))))
+    let kcal = MeasuredQuantity(value: 5, unit: "kcal")
+    let workout = PlannedSample(
+      identifier: ID.workout, start: t0, end: t0 + minute,
+      body: .workout(
+        WorkoutSummary(
+          activityType: "running", energy: kcal,
+          series: [
+            WorkoutSeries(
+              component: "energy", identifier: ID.energy,
+              values: [TimedQuantity(amount: kcal, time: t0 + minute)])
+          ])), metadata: [])
+    let energy = PlannedSample(
+      identifier: ID.energy, start: t0, end: t0 + minute, body: .quantity(kcal), metadata: [])
+    store.write(PlannedObjects(main: workout, associated: [energy]))
     #expect(store.samples.changes(of: ID.workout, since: 0).added.map(\.uuid) == [uuid(1)])
     #expect(store.samples.changes(of: ID.energy, since: 0).added.map(\.uuid) == [uuid(2)])
   }

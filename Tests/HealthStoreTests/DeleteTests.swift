@@ -13,8 +13,8 @@ import Testing
   @Test func aCorrelationIsSavedMembersFirstThenTheContainer() throws {
     let store = Self.store()
     let written = try #require(store.bloodPressure(121, 79, at: t0))
-    #expect(written.members?.map(\.uuid) == [uuid(1), uuid(2)])
-    #expect(written.uuid == uuid(3))
+    #expect(written.members == [uuid(1), uuid(2)])
+    #expect(written.main == uuid(3))
     let container = try #require(store.samples.sample(uuid: uuid(3)))
     #expect(container.members == [uuid(1), uuid(2)])
     #expect(store.samples.sample(uuid: uuid(1))?.container == uuid(3))

@@ -15,7 +15,7 @@ import Testing
 
   @Test func ownOnlyShowsTheAppsSamplesAlone() {
     let own = StoredSample(
-      uuid: "a", ckType: "steps", identifier: Self.steps, start: 0, end: 1,
+      uuid: "a", identifier: Self.steps, start: 0, end: 1,
       body: .quantity(MeasuredQuantity(value: 1, unit: "count")), metadata: [],
       source: SampleSource(bundleId: "com.example.app"))
     var other = own

@@ -10,7 +10,7 @@ import Testing
     -> StoredSample
   {
     StoredSample(
-      uuid: uuid, ckType: "steps", identifier: identifier, start: start, end: end,
+      uuid: uuid, identifier: identifier, start: start, end: end,
       body: .quantity(MeasuredQuantity(value: 1, unit: "count")), metadata: [],
       source: SampleSource(bundleId: "com.example.app"))
   }
@@ -285,7 +285,7 @@ import Testing
       members: [String] = []
     ) -> StoredSample {
       StoredSample(
-        uuid: uuid, ckType: "t-\(uuid)", identifier: identifier, start: 1_000, end: 2_000,
+        uuid: uuid, identifier: identifier, start: 1_000, end: 2_000,
         body: body, metadata: metadata, source: source, container: container, members: members)
     }
     let written = [

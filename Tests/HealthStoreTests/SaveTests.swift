@@ -3,88 +3,72 @@ import Testing
 
 @testable import HealthStore
 
-/// Saving (protocol/healthkit-rules.md, protocol/errors.md#which-check-fails-first): checked
-/// whole before anything changes, then committed by the store, the only writer of samples.
+/// The store's save (protocol/healthkit-rules.md): HealthKit's share check by identifier, then
+/// planned objects saved whole, uuids minted members first, then the main object, then a
+/// workout's associated samples, each insert one change in the log.
 @Suite struct SaveTests {
-  static func steps(_ value: Double, unit: String = "count") -> RecordInput {
-    RecordInput(
-      type: "steps", start: t0, end: t0 + minute,
-      fields: .quantity(QuantityInput(value: value, unit: unit), special: [:]))
+  static func sample(_ identifier: String, _ body: SampleBody) -> PlannedSample {
+    PlannedSample(identifier: identifier, start: t0, end: t0 + minute, body: body, metadata: [])
   }
 
-  @Test func anAppSaveNeedsShareAuthorizationAndChangesNothingWhenRefused() {
-    let store = HealthStore()
+  static let steps = sample(ID.steps, .quantity(MeasuredQuantity(value: 10, unit: "count")))
+
+  @Test func theShareCheckNamesTheFirstTypeNotAuthorized() {
+    let store = HealthStore.granting([ID.systolic])
+    store.setAuthorization(ID.steps, share: .sharingDenied, read: nil)
+    let types = [
+      SharedType(name: "systolic", identifier: ID.systolic),
+      SharedType(name: "diastolic", identifier: ID.diastolic),
+      SharedType(name: "steps", identifier: ID.steps),
+    ]
     do {
-      _ = try store.prepareRecord(Self.steps(10), mode: .app)
-      Issue.record("saving an undetermined type must be refused")
+      try store.checkSharing(types, action: "saving")
+      Issue.record("an undetermined type must be refused")
     } catch {
       #expect(error.code == .authorizationNotDetermined)
+      #expect(error.type == "diastolic")
       #expect(error.hkErrorCode == HKErrorCode.authorizationNotDetermined)
     }
-    store.setAuthorization(ID.steps, share: .sharingDenied, read: nil)
     do {
-      _ = try store.prepareRecord(Self.steps(10), mode: .app)
-      Issue.record("saving a denied type must be refused")
+      try store.checkSharing([types[0], types[2]], action: "saving")
+      Issue.record("a denied type must be refused")
     } catch {
       #expect(error.code == .authorizationDenied)
+      #expect(error.type == "steps")
     }
-    #expect(store.samples.count == 0 && store.uuidCounter == 0 && store.samples.anchor == 0)
+    #expect(store.samples.count == 0 && store.uuidCounter == 0)
   }
 
-  @Test func fieldValuesAreCheckedBeforeAuthorization() {
+  @Test func aSaveMintsMembersThenTheMainObjectThenTheAssociated() {
     let store = HealthStore()
-    do {
-      _ = try store.prepareRecord(Self.steps(10, unit: "kg"), mode: .app)
-      Issue.record("a unit of another dimension must be refused")
-    } catch {
-      #expect(error.code == .invalidArguments)
-      #expect(error.field == "unit")
+    let workout = Self.sample(ID.workout, .workout(WorkoutSummary(activityType: "running")))
+    let energy = Self.sample(ID.energy, .quantity(MeasuredQuantity(value: 5, unit: "kcal")))
+    let saved = store.save(
+      PlannedObjects(main: workout, associated: [energy, energy]), source: store.appSource)
+    #expect(saved == SavedObjects(members: [], main: uuid(1), associated: [uuid(2), uuid(3)]))
+    guard case .workout(let summary) = store.samples.sample(uuid: uuid(1))?.body else {
+      Issue.record("no workout")
+      return
     }
+    #expect(summary.associated == [uuid(2), uuid(3)])
+    #expect(store.samples.allInWriteOrder.map(\.workout) == [nil, uuid(1), uuid(1)])
+    #expect(store.samples.anchor == 3)
   }
 
-  @Test func anotherSourceNeedsNoAuthorization() throws {
+  @Test func membersWithoutAContainerAreSavedTogether() {
     let store = HealthStore()
-    let watch = SampleSource(bundleId: "com.apple.health.watch", name: "Watch")
-    let prepared = try store.prepareRecord(Self.steps(10), mode: .external)
-    let written = store.commitRecord(prepared, source: watch)
-    // The source's own uuid stream (protocol/state.md), not the app's.
-    let first = HealthStore.uuid(
-      counter: 1, prefix: HealthStore.uuidPrefix(source: "com.apple.health.watch"))
-    #expect(written.uuid == first)
-    #expect(!first.hasPrefix("00000000-0000-"))
-    #expect(written.identifier == ID.steps)
-    #expect(written.members == nil)
-    #expect(store.samples.sample(uuid: first)?.source == watch)
+    let saved = store.save(
+      PlannedObjects(members: [Self.steps, Self.steps], main: nil), source: store.appSource)
+    #expect(saved == SavedObjects(members: [uuid(1), uuid(2)], main: nil, associated: []))
+    #expect(store.samples.allInWriteOrder.map(\.container) == [nil, nil])
   }
 
-  @Test func aCommitIsOneChangePerSampleInTheLog() throws {
-    let store = HealthStore.granting([ID.steps, ID.systolic, ID.diastolic])
-    store.write(Self.steps(10))
-    store.bloodPressure(120, 80, at: t0)
-    #expect(store.samples.anchor == 4)
-    #expect(store.samples.allInWriteOrder.map(\.sequence) == [1, 2, 3, 4])
-  }
-
-  @Test func theAppsSourceCarriesItsBundleIdAndName() {
-    let store = HealthStore.granting([ID.steps])
-    store.configure(bundleId: "com.gymtrack", appName: "GymTrack")
-    store.write(Self.steps(10))
-    #expect(
-      store.samples.sample(uuid: uuid(1))?.source
-        == SampleSource(bundleId: "com.gymtrack", name: "GymTrack"))
-  }
-
-  @Test func aSampleOfAnotherProfileIsSavedThroughThePreparedRecord() {
-    // How the health profile saves: a prepared record of planned samples, committed as the app.
+  @Test func anotherSourceSavesInItsOwnUUIDStream() {
     let store = HealthStore()
-    let body = SampleBody.category(rawValue: 0)
-    let planned = PlannedSample(
-      ckType: HealthStore.ckType("HKCategoryTypeIdentifierMindfulSession", body: body),
-      identifier: "HKCategoryTypeIdentifierMindfulSession", start: t0, end: t0 + minute,
-      body: body, metadata: [])
-    store.commitRecord(
-      PreparedRecord(ckType: planned.ckType, members: [], main: planned, isComposite: false),
-      source: store.appSource)
-    #expect(store.samples.sample(uuid: uuid(1))?.ckType == "mindfulSession")
+    let watch = SampleSource(bundleId: "com.apple.health.watch")
+    let saved = store.save(PlannedObjects(main: Self.steps), source: watch)
+    #expect(saved.main?.hasPrefix("00000000-0000-") == false)
+    #expect(store.uuidCounter == 0)
+    #expect(store.samples.sample(uuid: saved.main ?? "")?.source == watch)
   }
 }

@@ -48,10 +48,7 @@ import Testing
   @Test func aDiscreteTypeIsAveraged() throws {
     let store = HealthStore.granting([ID.heartRate])
     for value in [60.0, 90.0] {
-      store.write(
-        RecordInput(
-          type: "heartRate", start: t0 + minute,
-          fields: .quantity(QuantityInput(value: value, unit: "count/min"), special: [:])))
+      store.quantity(ID.heartRate, value, "count/min", t0 + minute, t0 + minute)
     }
     let buckets = try store.statisticsCollection(
       Self.request(ID.heartRate, hours: 1, unit: "count/min"))
@@ -60,10 +57,7 @@ import Testing
 
   @Test func valuesComeInTheRequestedUnit() throws {
     let store = HealthStore.granting([ID.energy])
-    store.write(
-      RecordInput(
-        type: "activeEnergy", start: t0, end: t0 + minute,
-        fields: .quantity(QuantityInput(value: 2, unit: "kcal"), special: [:])))
+    store.quantity(ID.energy, 2, "kcal", t0, t0 + minute)
     let buckets = try store.statisticsCollection(Self.request(ID.energy, hours: 1, unit: "cal"))
     #expect(buckets.map(\.value) == [2000])
   }

@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthKitModel
 import HealthStore
@@ -116,7 +117,7 @@ import Testing
     #expect(fields == ["completeSuccess", [Self.uuid(1)], nil])
     let stored = host.store.samples.allInWriteOrder
     #expect(
-      stored.map(\.ckType) == [
+      ckTypes(stored, host.store) == [
         "workout", "activeEnergy", "distanceWalkingRunning", "heartRate", "heartRate",
         "activeEnergy", "heartRate",
       ])
@@ -283,7 +284,7 @@ import Testing
     #expect(fields[0] == "partialSuccess" && fields[1] == [Self.uuid(1)])
     #expect(failures[0]["indexPath"] == [.int64(-1)])
     #expect(failures[0]["type"] == "HealthConnectInsert")
-    #expect(host.store.samples.allInWriteOrder.map(\.ckType) == ["workout"])
+    #expect(ckTypes(host.store.samples.allInWriteOrder, host.store) == ["workout"])
     #expect(
       host.warnings == [
         "connect_kit writeRecords: HealthKit refused the workout's duringSession samples (This "
@@ -318,7 +319,8 @@ import Testing
             Self.failure([1, 0], "Stage 0: start -60000 " + range),
           ],
         ])
-    #expect(host.store.samples.allInWriteOrder.map(\.ckType) == ["workout", "sleepSession.rem"])
+    #expect(
+      ckTypes(host.store.samples.allInWriteOrder, host.store) == ["workout", "sleepSession.rem"])
   }
 
   @Test func activityNamesAsConnectKitMapsThem() {
@@ -362,7 +364,7 @@ import Testing
     #expect(write(host, [Self.sleep(.list(stages))]) == ["completeSuccess", [Self.uuid(1)], nil])
     let stored = host.store.samples.allInWriteOrder
     #expect(
-      stored.map(\.ckType) == [
+      ckTypes(stored, host.store) == [
         "sleepSession.inBed", "sleepSession", "sleepSession", "sleepSession.awake",
         "sleepSession.asleep", "sleepSession.deep", "sleepSession.rem", "sleepSession",
       ])
@@ -423,7 +425,7 @@ import Testing
           Self.failure([3], "sleepSession | endTime | Missing required field"),
         ],
       ])
-    #expect(host.store.samples.allInWriteOrder.map(\.ckType) == ["sleepSession.awake"])
+    #expect(ckTypes(host.store.samples.allInWriteOrder, host.store) == ["sleepSession.awake"])
   }
 
   @Test func sleepStagesNeedIOS16() {
@@ -473,7 +475,7 @@ import Testing
     #expect(fields == ["completeSuccess", [Self.uuid(3), Self.uuid(5)], nil])
     let stored = host.store.samples.allInWriteOrder
     #expect(
-      stored.map(\.ckType) == [
+      ckTypes(stored, host.store) == [
         "nutrition.energy", "nutrition.protein", "nutrition", "nutrition.energy", "nutrition",
       ])
     let breakfast = [
@@ -525,7 +527,8 @@ import Testing
         ],
       ])
     // The sugar is saved (1) in its correlation (2).
-    #expect(host.store.samples.allInWriteOrder.map(\.ckType) == ["nutrition.sugar", "nutrition"])
+    #expect(
+      ckTypes(host.store.samples.allInWriteOrder, host.store) == ["nutrition.sugar", "nutrition"])
   }
 
   @Test func anUngrantedNutrientRefusesTheBatch() {
@@ -703,7 +706,7 @@ import Testing
       ])
     #expect(fields.first == "partialSuccess")
     let stored = host.store.samples.allInWriteOrder
-    #expect(stored.map(\.ckType) == ["bodyTemperature", "mindfulSession", "bloodGlucose"])
+    #expect(ckTypes(stored, host.store) == ["bodyTemperature", "mindfulSession", "bloodGlucose"])
     #expect(
       stored[0].metadata == [
         MetadataEntry("HKMetadataKeyBodyTemperatureSensorLocation", .int(3)),
@@ -875,4 +878,10 @@ import Testing
           AudiogramPoint(frequencyHz: 1000, leftDb: nil, rightDb: 20),
         ]))
   }
+}
+
+/// The CKType each sample is listed under (the snapshot's `type`).
+private func ckTypes(_ samples: [StoredSample], _ store: HealthStore) -> [String] {
+  let namer = CKTypeNames.namer(for: store)
+  return samples.map(namer.name(of:))
 }

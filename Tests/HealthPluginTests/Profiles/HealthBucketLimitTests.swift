@@ -31,7 +31,7 @@ import Testing
   @Test func aHugeSpanIsCountedWithoutOverflow() throws {
     let samples = [
       StoredSample(
-        uuid: "u", ckType: "steps", identifier: "HKQuantityTypeIdentifierStepCount", start: 0,
+        uuid: "u", identifier: "HKQuantityTypeIdentifierStepCount", start: 0,
         end: Int.max, body: .quantity(MeasuredQuantity(value: 1, unit: "count")), metadata: [],
         source: SampleSource(bundleId: "com.example.app"))
     ]

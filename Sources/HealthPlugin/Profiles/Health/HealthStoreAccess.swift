@@ -127,13 +127,12 @@ struct HealthStoreAccess {
   func save(members: [NewSample], container: NewSample?) {
     func planned(_ new: NewSample) -> PlannedSample {
       PlannedSample(
-        ckType: HealthStore.ckType(new.identifier, body: new.body), identifier: new.identifier,
-        start: new.start, end: new.end, body: new.body, metadata: new.metadata)
+        identifier: new.identifier, start: new.start, end: new.end, body: new.body,
+        metadata: new.metadata)
     }
-    let record = PreparedRecord(
-      ckType: container.map { planned($0).ckType } ?? "", members: members.map(planned),
-      main: container.map(planned), isComposite: container != nil && !members.isEmpty)
-    store.commitRecord(record, source: store.appSource)
+    store.save(
+      PlannedObjects(members: members.map(planned), main: container.map(planned)),
+      source: store.appSource)
   }
 
   /// Deletes samples through the store: a correlation with its members, and a member with its

@@ -52,8 +52,7 @@ struct ReporterSampleInput {
       -> PlannedSample
     {
       PlannedSample(
-        ckType: HealthStore.ckType(id, body: body), identifier: id, start: start, end: end,
-        body: body, metadata: entries ?? metadata)
+        identifier: id, start: start, end: end, body: body, metadata: entries ?? metadata)
     }
     switch kind {
     case .quantity:
@@ -157,9 +156,7 @@ struct ReporterSampleInput {
 
   /// Saves as the app: members first, then the sample (the store mints uuids in that order).
   func save(to store: HealthStore) {
-    let record = PreparedRecord(
-      ckType: main.ckType, members: members, main: main, isComposite: !members.isEmpty)
-    store.commitRecord(record, source: store.appSource)
+    store.save(PlannedObjects(members: members, main: main), source: store.appSource)
   }
 
   /// HealthKit's share check for a save or delete: nil when authorized, else its error.

@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthKitModel
 import HealthStore
@@ -117,7 +118,7 @@ final class ObserverStream: EventStream {
   }
 
   func storeDidChange(_ change: StoreChange, sink: EventSink) {
-    for read in reads where change.entries.contains(where: { store.sees($0, by: read) }) {
+    for read in reads where change.entries.contains(where: { store.sees($0, by: read.query) }) {
       sink.success(Self.event(read))
     }
   }
@@ -139,14 +140,20 @@ final class AnchoredStream: EventStream {
   func deliver(to sink: EventSink, initial: Bool) {
     var first = initial
     while true {
-      let batch = store.anchoredBatch(read, since: anchor, limit: read.request.limit)
+      let batch = store.anchoredBatch(read.query, since: anchor, limit: read.request.limit)
       if !first && batch.added.isEmpty && batch.deleted.isEmpty { return }
       first = false
       anchor = batch.anchor
       sink.success(
         .object([
           ("type", .string(read.request.type)),
-          ("added", .list(batch.added.map { RecordEncoding.sample($0, store: store) })),
+          (
+            "added",
+            .list(
+              batch.added.map {
+                RecordEncoding.sample($0, type: read.ckType(of: $0), store: store)
+              })
+          ),
           ("deleted", .list(batch.deleted.map { .string($0.uuid) })),
           ("anchor", .swiftInt(batch.anchor)),
         ]))
@@ -155,7 +162,7 @@ final class AnchoredStream: EventStream {
   }
 
   func storeDidChange(_ change: StoreChange, sink: EventSink) {
-    guard change.entries.contains(where: { store.sees($0, by: read) }) else { return }
+    guard change.entries.contains(where: { store.sees($0, by: read.query) }) else { return }
     deliver(to: sink, initial: false)
   }
 }
@@ -175,7 +182,7 @@ final class StatisticsStream: EventStream {
   /// `{"type", "unit", "buckets": [{"start", "end", "value"}]}`: the buckets that have a value.
   func collection() throws(HealthError) -> ChannelValue {
     let own = store.bundleId
-    let ownOnly = read.ownSamplesOnly
+    let ownOnly = read.query.ownSamplesOnly
     let buckets: [SampleStatistics.Bucket]
     do {
       buckets = try store.statisticsCollection(request) { sample in
@@ -204,7 +211,7 @@ final class StatisticsStream: EventStream {
   }
 
   func storeDidChange(_ change: StoreChange, sink: EventSink) {
-    guard change.entries.contains(where: { store.sees($0, by: read) }) else { return }
+    guard change.entries.contains(where: { store.sees($0, by: read.query) }) else { return }
     do {
       sink.success(try collection())
     } catch {

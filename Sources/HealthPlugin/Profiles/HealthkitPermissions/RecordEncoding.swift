@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthStore
 
@@ -6,12 +7,12 @@ import HealthStore
 enum RecordEncoding {
   static func integer(_ value: Int) -> ChannelValue { .swiftInt(value) }
 
-  /// One sample in the shape of protocol/record-shapes.md: `uuid`, `type`, `hkType`, `start`, `end`, the kind's
-  /// fields, `metadata`, `source`.
-  static func sample(_ sample: StoredSample, store: HealthStore) -> ChannelValue {
+  /// One sample in the shape of protocol/record-shapes.md: `uuid`, `type` (the CKType it is
+  /// shown under), `hkType`, `start`, `end`, the kind's fields, `metadata`, `source`.
+  static func sample(_ sample: StoredSample, type: String, store: HealthStore) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = [
       ("uuid", .string(sample.uuid)),
-      ("type", .string(sample.ckType)),
+      ("type", .string(type)),
       ("hkType", .string(sample.identifier)),
       ("start", integer(sample.start)),
       ("end", integer(sample.end)),

@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthStore
 
@@ -30,7 +31,11 @@ enum RecordMethods {
   /// The snapshot's `samples` value: every stored sample in the order written, in the shape
   /// `readRecords` returns (correlation members and stages as their own entries).
   static func snapshotSamples(_ store: HealthStore) -> ChannelValue {
-    .list(store.samples.allInWriteOrder.map { RecordEncoding.sample($0, store: store) })
+    let namer = CKTypeNames.namer(for: store)
+    return .list(
+      store.samples.allInWriteOrder.map {
+        RecordEncoding.sample($0, type: namer.name(of: $0), store: store)
+      })
   }
 
   /// The snapshot's `workoutsInProgress` value, in the order the sessions started.
@@ -112,7 +117,13 @@ enum RecordMethods {
       ascending: try args.optionalBool("ascending") ?? false, unit: try args.optionalString("unit"))
     let store = context.store
     let prepared = try store.prepareRead(request)
-    return { .list(store.read(prepared).map { RecordEncoding.sample($0, store: store) }) }
+    return {
+      var values: [ChannelValue] = []
+      store.read(prepared) {
+        values.append(RecordEncoding.sample($0, type: prepared.ckType(of: $0), store: store))
+      }
+      return .list(values)
+    }
   }
 
   // MARK: deleteRecords

@@ -1,3 +1,5 @@
+import HealthStore
+
 /// A metadata value as the caller sent it, before the rules in protocol/healthkit-rules.md#metadata are applied.
 public enum MetadataInput: Hashable, Sendable {
   case string(String)

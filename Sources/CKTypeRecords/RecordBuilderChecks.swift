@@ -1,4 +1,5 @@
 import HealthKitModel
+import HealthStore
 
 /// The field checks every kind shares (the order of protocol/errors.md#which-check-fails-first).
 extension RecordBuilder {
@@ -31,15 +32,16 @@ extension RecordBuilder {
   }
 
   mutating func collectShareIdentifiers(_ type: ResolvedType) {
-    var pairs: [(String, String)] = []
+    var types: [SharedType] = []
     switch input.fields {
     case .bloodPressure, .nutrition:
-      pairs = memberTypes.map { ($0.ckType, $0.identifier) }
+      types = memberTypes.map { SharedType(name: $0.ckType, identifier: $0.identifier) }
     default:
-      pairs = [(input.type, type.identifier)]
+      types = [SharedType(name: input.type, identifier: type.identifier)]
     }
-    for pair in pairs where !shareIdentifiers.contains(where: { $0.1 == pair.1 }) {
-      shareIdentifiers.append(pair)
+    for shared in types
+    where !shareIdentifiers.contains(where: { $0.identifier == shared.identifier }) {
+      shareIdentifiers.append(shared)
     }
   }
 

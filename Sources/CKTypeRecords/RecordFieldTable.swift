@@ -1,4 +1,5 @@
 import HealthKitModel
+import HealthStore
 
 /// What a record's fields look like, by CKType: the kind that decides which fields it takes.
 public enum RecordKind: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import HealthKitModel
+import HealthStore
 
 /// Records of one sample: quantities and categories.
 extension RecordBuilder {

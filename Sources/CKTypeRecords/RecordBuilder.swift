@@ -1,4 +1,5 @@
 import HealthKitModel
+import HealthStore
 
 /// Checks one record step by step and builds its samples.
 struct RecordBuilder {
@@ -15,8 +16,8 @@ struct RecordBuilder {
   var activity: WorkoutActivity?
   var seriesTargets: [String] = []
   var elevationKeys: (ascended: String, descended: String)?
-  /// What `authorization` must allow: (name shown, raw identifier), no duplicates.
-  var shareIdentifiers: [(String, String)] = []
+  /// What `authorization` must allow (the name shown is the CKType), no duplicates.
+  var shareIdentifiers: [SharedType] = []
 
   init(input: RecordInput, os: OSVersion, mode: WriteMode) {
     self.input = input
@@ -45,7 +46,7 @@ struct RecordBuilder {
       }
     case .workout(let workout):
       guard let found = WorkoutActivities.activity(named: workout.activityType) else {
-        throw Self.unknownActivity(workout.activityType)
+        throw RecordErrors.unknownActivity(workout.activityType)
       }
       activity = found
       for series in workout.series {
@@ -85,17 +86,6 @@ struct RecordBuilder {
         type: ckType, reason: RefusalReason.unknownType.rawValue)
     }
     return try resolve(ckType, os: anyOS)
-  }
-
-  static func unknownActivity(_ name: String) -> HealthError {
-    let lower = name.lowercased()
-    let hint =
-      WorkoutActivities.all.first { $0.name.lowercased() == lower }.map {
-        "; did you mean '\($0.name)'?"
-      } ?? " (e.g. 'traditionalStrengthTraining', 'running')"
-    return .invalidArgument(
-      field: "activityType",
-      "activityType '\(name)' is not an HKWorkoutActivityType case name\(hint)")
   }
 
   /// The quantity identifier of a workout series for the activity.

@@ -1,12 +1,13 @@
 import HealthKitModel
 import Testing
 
+@testable import CKTypeRecords
 @testable import HealthStore
 
 /// A workout's builder samples are samples (protocol/healthkit-rules.md#workouts): saved with
 /// the workout, associated with it, seen by every query and statistic, and the workout's totals
 /// are their sums.
-@Suite struct WorkoutSampleTests {
+@Suite struct WorkoutRecordTests {
   static let end = t0 + 30 * minute
 
   static func running(
@@ -59,7 +60,7 @@ import Testing
     #expect(stored[2].start == t0 + 15 * minute && stored[2].end == Self.end)
     #expect(stored[3].start == t0 && stored[3].end == Self.end)
     #expect(stored[4].start == t0 + 10 * minute && stored[4].end == t0 + 10 * minute)
-    #expect(stored[1].ckType == "activeEnergy")
+    #expect(CKTypeNames.namer(for: store).name(of: stored[1]) == "activeEnergy")
     #expect(stored[1].source == store.appSource)
   }
 

@@ -1,4 +1,5 @@
 import HealthKitModel
+import HealthStore
 
 /// What one kind of record becomes: its samples, before metadata is attached and uuids minted.
 struct BuiltSamples {
@@ -64,13 +65,13 @@ extension RecordBuilder {
       associated: built.associated)
   }
 
-  /// A sample of the record's time with no metadata yet, as the record's type unless another
-  /// CKType and identifier are given (a member).
+  /// A sample of the record's time with no metadata yet, of the record's type unless a
+  /// member's is given.
   func plan(_ type: ResolvedType, _ body: SampleBody, as member: ResolvedType? = nil)
     -> PlannedSample
   {
     PlannedSample(
-      ckType: member?.ckType ?? input.type, identifier: member?.identifier ?? type.identifier,
-      start: input.start, end: input.end ?? input.start, body: body, metadata: [])
+      identifier: member?.identifier ?? type.identifier, start: input.start,
+      end: input.end ?? input.start, body: body, metadata: [])
   }
 }

@@ -1,4 +1,5 @@
 import HealthKitModel
+import HealthStore
 
 /// Records of several samples: the blood-pressure and food correlations (members, then the
 /// container) and the sleep session (stages, no container).

@@ -1,11 +1,12 @@
 import HealthKitModel
 import Testing
 
+@testable import CKTypeRecords
 @testable import HealthStore
 
 /// Sample queries (protocol/healthkit-rules.md#time and #authorization): range predicate,
 /// sorting, limit, the privacy rule.
-@Suite struct QueryTests {
+@Suite struct RecordReadTests {
   static let watch = SampleSource(bundleId: "com.apple.health.watch")
 
   static func store() -> HealthStore {
@@ -50,7 +51,7 @@ import Testing
     denied.steps(1, t0, t0 + minute)
     denied.steps(3, t0, t0 + minute, source: Self.watch)
     let read = try denied.prepareRead(ReadRequest(type: "steps"))
-    #expect(read.ownSamplesOnly)
+    #expect(read.query.ownSamplesOnly)
     #expect(Self.values(denied.read(read)) == [1])
     #expect(denied.visibleSample(uuid: uuid(2)) == nil)
   }

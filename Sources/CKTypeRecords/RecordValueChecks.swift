@@ -1,4 +1,5 @@
 import HealthKitModel
+import HealthStore
 
 /// The field-value checks of a record (the "field values" step in protocol/errors.md#which-check-fails-first, protocol/healthkit-rules.md): numbers,
 /// units, metadata, special fields, category cases and audiogram points.

@@ -1,0 +1,89 @@
+import HealthKitModel
+import Testing
+
+@testable import CKTypeRecords
+@testable import HealthStore
+
+/// Saving (protocol/healthkit-rules.md, protocol/errors.md#which-check-fails-first): checked
+/// whole before anything changes, then committed by the store, the only writer of samples.
+@Suite struct RecordSaveTests {
+  static func steps(_ value: Double, unit: String = "count") -> RecordInput {
+    RecordInput(
+      type: "steps", start: t0, end: t0 + minute,
+      fields: .quantity(QuantityInput(value: value, unit: unit), special: [:]))
+  }
+
+  @Test func anAppSaveNeedsShareAuthorizationAndChangesNothingWhenRefused() {
+    let store = HealthStore()
+    do {
+      _ = try store.prepareRecord(Self.steps(10), mode: .app)
+      Issue.record("saving an undetermined type must be refused")
+    } catch {
+      #expect(error.code == .authorizationNotDetermined)
+      #expect(error.hkErrorCode == HKErrorCode.authorizationNotDetermined)
+    }
+    store.setAuthorization(ID.steps, share: .sharingDenied, read: nil)
+    do {
+      _ = try store.prepareRecord(Self.steps(10), mode: .app)
+      Issue.record("saving a denied type must be refused")
+    } catch {
+      #expect(error.code == .authorizationDenied)
+    }
+    #expect(store.samples.count == 0 && store.uuidCounter == 0 && store.samples.anchor == 0)
+  }
+
+  @Test func fieldValuesAreCheckedBeforeAuthorization() {
+    let store = HealthStore()
+    do {
+      _ = try store.prepareRecord(Self.steps(10, unit: "kg"), mode: .app)
+      Issue.record("a unit of another dimension must be refused")
+    } catch {
+      #expect(error.code == .invalidArguments)
+      #expect(error.field == "unit")
+    }
+  }
+
+  @Test func anotherSourceNeedsNoAuthorization() throws {
+    let store = HealthStore()
+    let watch = SampleSource(bundleId: "com.apple.health.watch", name: "Watch")
+    let prepared = try store.prepareRecord(Self.steps(10), mode: .external)
+    let written = store.commitRecord(prepared, source: watch)
+    // The source's own uuid stream (protocol/state.md), not the app's.
+    let first = HealthStore.uuid(
+      counter: 1, prefix: HealthStore.uuidPrefix(source: "com.apple.health.watch"))
+    #expect(written.uuid == first)
+    #expect(!first.hasPrefix("00000000-0000-"))
+    #expect(written.identifier == ID.steps)
+    #expect(written.members == nil)
+    #expect(store.samples.sample(uuid: first)?.source == watch)
+  }
+
+  @Test func aCommitIsOneChangePerSampleInTheLog() throws {
+    let store = HealthStore.granting([ID.steps, ID.systolic, ID.diastolic])
+    store.write(Self.steps(10))
+    store.bloodPressure(120, 80, at: t0)
+    #expect(store.samples.anchor == 4)
+    #expect(store.samples.allInWriteOrder.map(\.sequence) == [1, 2, 3, 4])
+  }
+
+  @Test func theAppsSourceCarriesItsBundleIdAndName() {
+    let store = HealthStore.granting([ID.steps])
+    store.configure(bundleId: "com.gymtrack", appName: "GymTrack")
+    store.write(Self.steps(10))
+    #expect(
+      store.samples.sample(uuid: uuid(1))?.source
+        == SampleSource(bundleId: "com.gymtrack", name: "GymTrack"))
+  }
+
+  @Test func aSampleOfAnotherProfileIsListedUnderItsTypesCKType() throws {
+    // How the health profile saves: planned HealthKit objects, saved as the app.
+    let store = HealthStore()
+    let body = SampleBody.category(rawValue: 0)
+    let planned = PlannedSample(
+      identifier: "HKCategoryTypeIdentifierMindfulSession", start: t0, end: t0 + minute,
+      body: body, metadata: [])
+    store.save(PlannedObjects(main: planned), source: store.appSource)
+    let sample = try #require(store.samples.sample(uuid: uuid(1)))
+    #expect(CKTypeNames.namer(for: store).name(of: sample) == "mindfulSession")
+  }
+}
