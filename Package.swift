@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// What every profile target (and the control channel) builds on.
+let profileDependencies: [Target.Dependency] = [
+  "PluginHost", "FlutterCodec", "HealthKitModel", "HealthStore",
+]
+
 let package = Package(
   name: "hkbridge",
   platforms: [.macOS(.v13)],
@@ -28,10 +33,33 @@ let package = Package(
     .target(name: "HealthKitModel"),
     // The mock HealthKit store: device, clock, authorization, samples, workouts, faults.
     .target(name: "HealthStore", dependencies: ["HealthKitModel"]),
-    // Method handlers, argument decoding, error catalogue, control channel, dispatcher.
-    .target(name: "HealthPlugin", dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore"]),
+    // The plugin host: the handler model (Channels/), event channels, the dispatcher, the seam
+    // every profile plugs into (Seam/).
+    .target(name: "PluginHost", dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore"]),
+    // One target per profile: each translates one plugin's channel API into store operations.
+    .target(
+      name: "ProfileHealthkitPermissions", dependencies: profileDependencies,
+      path: "Sources/Profiles/HealthkitPermissions"),
+    .target(
+      name: "ProfileHealth", dependencies: profileDependencies, path: "Sources/Profiles/Health"),
+    .target(
+      name: "ProfileConnectKit", dependencies: profileDependencies,
+      path: "Sources/Profiles/ConnectKit"),
+    .target(
+      name: "ProfileHealthKitReporter", dependencies: profileDependencies + ["ProfileHealth"],
+      path: "Sources/Profiles/HealthKitReporter"),
+    // The control channel hkbridge/control (its records are the default profile's).
+    .target(name: "ControlChannel", dependencies: profileDependencies + ["ProfileHealthkitPermissions"]),
+    // Every profile, one row each, and the dispatcher configured by profile names.
+    .target(
+      name: "PluginProfiles",
+      dependencies: profileDependencies + [
+        "ProfileHealthkitPermissions", "ProfileHealth", "ProfileConnectKit",
+        "ProfileHealthKitReporter", "ControlChannel",
+      ]),
     // Frames over stdin/stdout, serve loop, recording, replay, goldens.
-    .target(name: "Harness", dependencies: ["FlutterCodec", "ChannelJSON", "HealthPlugin"]),
+    .target(
+      name: "Harness", dependencies: ["FlutterCodec", "ChannelJSON", "PluginHost", "PluginProfiles"]),
     .executableTarget(
       name: "hkbridge",
       dependencies: [
@@ -43,7 +71,8 @@ let package = Package(
     .executableTarget(
       name: "hkbridge-bench",
       dependencies: [
-        "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "HealthPlugin", "Harness",
+        "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "PluginHost",
+        "PluginProfiles", "Harness",
         // Built alongside so the process figures (serve round trips, start to HELLO) find it.
         "hkbridge",
       ],
@@ -54,12 +83,18 @@ let package = Package(
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel"]),
     .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "HealthKitModel"]),
     .testTarget(
-      name: "HealthPluginTests",
-      dependencies: ["HealthPlugin", "HealthStore", "HealthKitModel", "FlutterCodec"]
+      name: "PluginHostTests",
+      dependencies: [
+        "PluginHost", "PluginProfiles", "ProfileHealthkitPermissions", "ProfileHealth",
+        "ProfileConnectKit", "ProfileHealthKitReporter", "ControlChannel", "HealthStore",
+        "HealthKitModel", "FlutterCodec",
+      ]
     ),
     .testTarget(
       name: "HarnessTests",
-      dependencies: ["Harness", "ChannelJSON", "FlutterCodec", "HealthPlugin", "hkbridge"]
+      dependencies: [
+        "Harness", "ChannelJSON", "FlutterCodec", "PluginHost", "PluginProfiles", "hkbridge",
+      ]
     ),
     .testTarget(name: "CLITests", dependencies: ["hkbridge"]),
   ]

@@ -1,4 +1,5 @@
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// Makes the real emulator (a ``HealthPlugin/Dispatcher``) for the commands, so that they need
 /// not know the plugin module.

@@ -1,6 +1,7 @@
 import ChannelJSON
 import FlutterCodec
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 #if canImport(Glibc)
   import Glibc
