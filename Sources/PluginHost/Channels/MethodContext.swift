@@ -18,10 +18,13 @@ public struct MethodContext {
   }
 
   /// The call's arguments as sent (`.null` when there are none), for a plugin's own reader.
+  @inlinable
   public var rawArguments: ChannelValue { arguments.value }
   /// The emulated device's store.
+  @inlinable
   public var store: HealthStore { environment.store }
   /// Writes a warning (stderr by default; the harness may silence it).
+  @inlinable
   public var warn: (String) -> Void { environment.warn }
   /// The names of the methods that take injected faults (for `injectFault`).
   public var pluginMethods: Set<String> { environment.pluginMethods }

@@ -27,10 +27,12 @@ public struct MethodHandler: Sendable {
   /// keys; a unit test checks it).
   public let takes: [String]?
   /// Step 3: the body, with an injected fault where it falls.
-  private let body: @Sendable (MethodContext) throws -> ChannelValue
+  @usableFromInline let body: @Sendable (MethodContext) throws -> ChannelValue
 
   /// A method in two stages: `validate` checks the call without changing anything and returns
-  /// the operation; an injected fault (when `acceptsFaults`) falls between them.
+  /// the operation; an injected fault (when `acceptsFaults`) falls between them. Inlinable, so
+  /// that a profile's table gets the two stages specialised for its own closures.
+  @inlinable
   public init(
     requiresHealthKit: Bool = true, acceptsFaults: Bool = true, takes: [String]? = nil,
     validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
@@ -69,6 +71,7 @@ public struct MethodHandler: Sendable {
   }
 
   /// A `healthkit_permissions` method that answers even when HealthKit is unavailable.
+  @inlinable
   public static func always(
     takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
@@ -77,6 +80,7 @@ public struct MethodHandler: Sendable {
   }
 
   /// A HealthKit method of `healthkit_permissions`.
+  @inlinable
   public static func healthKit(
     takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
@@ -85,6 +89,7 @@ public struct MethodHandler: Sendable {
   }
 
   /// A control-channel method: no availability check, no faults.
+  @inlinable
   public static func control(
     takes: [String]? = nil,
     _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
