@@ -3,13 +3,8 @@ import HealthKitModel
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 func ckArgs(read: [String], write: [String]) -> ChannelValue {
   .object([("read", .strings(read)), ("write", .strings(write))])

@@ -5,9 +5,6 @@ import Testing
 @testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
 @testable import ProfileHealthkitPermissions
 
 @Suite struct DispatcherTests {

@@ -4,10 +4,6 @@ import Testing
 @testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// The store's failure kinds have no wire spelling of their own; the catalogue of the default
 /// profile and the control channel spells each once (protocol/errors.md#codes).

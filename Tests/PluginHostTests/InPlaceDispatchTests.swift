@@ -4,9 +4,6 @@ import Testing
 @testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
 @testable import ProfileHealthkitPermissions
 
 /// `handleMessage(channelUTF8:payload:)` (the serve loop's path: bytes in place) against

@@ -2,14 +2,9 @@ import FlutterCodec
 import HealthKitModel
 import Testing
 
-@testable import ControlChannel
 @testable import HealthStore
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// Mindful sessions as Chronoception writes them (seed `004_…`, protocol/healthkit-rules.md#mindful-sessions).
 @Suite struct MindfulSessionTests {

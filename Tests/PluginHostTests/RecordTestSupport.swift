@@ -2,14 +2,9 @@ import FlutterCodec
 import HealthKitModel
 import Testing
 
-@testable import ControlChannel
 @testable import HealthStore
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// 2024-01-01T00:00:00Z, the default clock (protocol/state.md#default-state).
 let t0 = 1_704_067_200_000

@@ -2,14 +2,9 @@ import FlutterCodec
 import HealthKitModel
 import Testing
 
-@testable import ControlChannel
 @testable import HealthStore
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// writeRecord for every kind of protocol/record-shapes.md, its refusals and the order of checks in protocol/errors.md#which-check-fails-first.
 @Suite struct RecordWriteTests {

@@ -2,14 +2,9 @@ import FlutterCodec
 import HealthKitModel
 import Testing
 
-@testable import ControlChannel
 @testable import HealthStore
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// A name from another naming scheme is refused (or, by the request methods, skipped) with its
 /// spelling in the scheme the method takes, and `details.expected` (protocol/vocabulary.md).

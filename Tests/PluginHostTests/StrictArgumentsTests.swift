@@ -6,9 +6,6 @@ import Testing
 @testable import HealthStore
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
 @testable import ProfileHealthkitPermissions
 
 /// Every method refuses a key it does not take (protocol/channel-api.md, "Arguments"): one

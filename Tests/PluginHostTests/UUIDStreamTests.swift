@@ -2,13 +2,8 @@ import FlutterCodec
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// uuids reveal nothing another source did (protocol/records.md, privacy rule; protocol/state.md):
 /// the app's writes draw from the app's stream, every other source from its own.

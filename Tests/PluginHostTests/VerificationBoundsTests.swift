@@ -1,13 +1,8 @@
 import FlutterCodec
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// The call log is bounded by bytes as well as by count, and stubs are indexed, with a cap
 /// (protocol/verification.md).

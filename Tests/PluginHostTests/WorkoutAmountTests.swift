@@ -1,13 +1,8 @@
 import FlutterCodec
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// Workout `energy` and `distance`: a total `{value, unit}` or a list of samples
 /// `{value, unit, time}`, in `writeRecord` and `endWorkout` alike; `readRecords` gives totals.

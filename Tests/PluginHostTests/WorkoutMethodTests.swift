@@ -2,14 +2,9 @@ import FlutterCodec
 import HealthKitModel
 import Testing
 
-@testable import ControlChannel
 @testable import HealthStore
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// startWorkout / endWorkout / discardWorkout and workout records (protocol/record-shapes.md and protocol/healthkit-rules.md#workouts; GymTrack).
 @Suite struct WorkoutMethodTests {

@@ -2,12 +2,8 @@ import FlutterCodec
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
 @testable import ProfileHealthkitPermissions
 
 /// Flutter's EventChannel protocol as the dispatcher serves it (protocol/events.md): listen and

@@ -2,13 +2,8 @@ import FlutterCodec
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// The default profile's long-running queries (protocol/channel-api.md#event-channels), its
 /// background delivery methods and control `deleteSamples`: events, the privacy rule, and every

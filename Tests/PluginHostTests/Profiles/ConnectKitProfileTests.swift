@@ -3,13 +3,9 @@ import HealthKitModel
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
 @testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// A dispatcher serving profile `connect_kit`, sending Pigeon messages as ConnectKit's Dart does.
 final class ConnectKitHost {

@@ -3,13 +3,9 @@ import HealthKitModel
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
 @testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// Profile `connect_kit`, `writeRecords` of the record kinds beyond `data` quantities and
 /// categories: workouts, sleep sessions, nutrition, audiograms, ECGs, and the `samples` and

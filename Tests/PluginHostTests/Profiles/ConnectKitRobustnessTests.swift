@@ -2,13 +2,9 @@ import FlutterCodec
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
 @testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// Odd messages never crash the `connect_kit` profile: every message gets a Pigeon reply list.
 @Suite struct ConnectKitRobustnessTests {

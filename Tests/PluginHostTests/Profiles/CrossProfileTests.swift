@@ -3,13 +3,9 @@ import HealthKitModel
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
 @testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// The three profiles served at once, one emulator, one store: HealthKit's rules hold whichever
 /// API touches the store, and what one plugin writes the others read.

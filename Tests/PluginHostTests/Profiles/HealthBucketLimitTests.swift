@@ -2,13 +2,8 @@ import FlutterCodec
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// getIntervalData refuses more sample-bucket pairs than it computes, by counting them first
 /// (protocol/profiles/health.md).

@@ -4,13 +4,10 @@ import HealthKitModel
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
 @testable import ProfileHealth
 @testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// A dispatcher serving profile `health_kit_reporter`, calling as the plugin's Dart does.
 final class ReporterHost {

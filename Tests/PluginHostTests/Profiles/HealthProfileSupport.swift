@@ -2,13 +2,8 @@ import FlutterCodec
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// A dispatcher serving profile `health`, with helpers for its channel and the control channel.
 final class HealthHost {

@@ -2,13 +2,9 @@ import FlutterCodec
 import HealthStore
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
 @testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// Odd arguments never crash the `health` profile: every call gets an envelope.
 @Suite struct HealthRobustnessTests {

@@ -2,13 +2,9 @@ import FlutterCodec
 import HealthKitModel
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
 @testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// The `health` profile's tables agree with the HealthKit model.
 @Suite struct HealthTableTests {

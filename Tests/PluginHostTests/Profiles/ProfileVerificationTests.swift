@@ -1,13 +1,8 @@
 import FlutterCodec
 import Testing
 
-@testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileConnectKit
-@testable import ProfileHealth
-@testable import ProfileHealthKitReporter
-@testable import ProfileHealthkitPermissions
 
 /// The control channel's verification (calls, stub, setLatency) covers the method channels of
 /// every profile served, not only the default profile's.
