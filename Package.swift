@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// What every profile target (and the control channel) builds on.
+let profileDependencies: [Target.Dependency] = [
+  "PluginHost", "FlutterCodec", "HealthKitModel", "HealthStore",
+]
+
 let package = Package(
   name: "hkbridge",
   platforms: [.macOS(.v13)],
@@ -32,13 +37,36 @@ let package = Package(
     // CKType records <-> HealthKit objects: the record vocabulary the default profile and
     // ConnectKit share.
     .target(name: "CKTypeRecords", dependencies: ["HealthKitModel", "HealthStore"]),
-    // Method handlers, argument decoding, error catalogue, control channel, dispatcher.
+    // The plugin host: the handler model (Channels/), event channels, the dispatcher, the seam
+    // every profile plugs into (Seam/).
+    .target(name: "PluginHost", dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore"]),
+    // One target per profile: each translates one plugin's channel API into store operations.
     .target(
-      name: "HealthPlugin",
-      dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore", "CKTypeRecords"]
-    ),
+      name: "ProfileHealthkitPermissions", dependencies: profileDependencies + ["CKTypeRecords"],
+      path: "Sources/Profiles/HealthkitPermissions"),
+    .target(
+      name: "ProfileHealth", dependencies: profileDependencies, path: "Sources/Profiles/Health"),
+    .target(
+      name: "ProfileConnectKit", dependencies: profileDependencies + ["CKTypeRecords"],
+      path: "Sources/Profiles/ConnectKit"),
+    .target(
+      name: "ProfileHealthKitReporter", dependencies: profileDependencies + ["ProfileHealth"],
+      path: "Sources/Profiles/HealthKitReporter"),
+    // The control channel hkbridge/control (its records are the default profile's).
+    .target(
+      name: "ControlChannel",
+      dependencies: profileDependencies + ["CKTypeRecords", "ProfileHealthkitPermissions"]),
+    // Every profile, one row each, and the dispatcher configured by profile names.
+    .target(
+      name: "PluginProfiles",
+      dependencies: profileDependencies + [
+        "ProfileHealthkitPermissions", "ProfileHealth", "ProfileConnectKit",
+        "ProfileHealthKitReporter", "ControlChannel",
+      ]),
     // Frames over stdin/stdout, serve loop, recording, replay, goldens.
-    .target(name: "Harness", dependencies: ["FlutterCodec", "ChannelJSON", "HealthPlugin"]),
+    .target(
+      name: "Harness",
+      dependencies: ["FlutterCodec", "ChannelJSON", "PluginHost", "PluginProfiles"]),
     .executableTarget(
       name: "hkbridge",
       dependencies: [
@@ -50,7 +78,8 @@ let package = Package(
     .executableTarget(
       name: "hkbridge-bench",
       dependencies: [
-        "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "HealthPlugin", "Harness",
+        "FlutterCodec", "ChannelJSON", "HealthKitModel", "HealthStore", "PluginHost",
+        "PluginProfiles", "Harness",
         // Built alongside so the process figures (serve round trips, start to HELLO) find it.
         "hkbridge",
       ],
@@ -63,14 +92,19 @@ let package = Package(
     .testTarget(
       name: "CKTypeRecordsTests", dependencies: ["CKTypeRecords", "HealthStore", "HealthKitModel"]),
     .testTarget(
-      name: "HealthPluginTests",
+      name: "PluginHostTests",
       dependencies: [
-        "HealthPlugin", "HealthStore", "CKTypeRecords", "HealthKitModel", "FlutterCodec",
+        "PluginHost", "PluginProfiles", "ProfileHealthkitPermissions", "ProfileHealth",
+        "ProfileConnectKit", "ProfileHealthKitReporter", "ControlChannel", "HealthStore",
+        "CKTypeRecords",
+        "HealthKitModel", "FlutterCodec",
       ]
     ),
     .testTarget(
       name: "HarnessTests",
-      dependencies: ["Harness", "ChannelJSON", "FlutterCodec", "HealthPlugin", "hkbridge"]
+      dependencies: [
+        "Harness", "ChannelJSON", "FlutterCodec", "PluginHost", "PluginProfiles", "hkbridge",
+      ]
     ),
     .testTarget(name: "CLITests", dependencies: ["hkbridge"]),
   ]

@@ -1,7 +1,8 @@
 import ChannelJSON
 import FlutterCodec
 import Harness
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 #if canImport(Glibc)
   import Glibc

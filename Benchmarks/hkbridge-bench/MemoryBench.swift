@@ -1,5 +1,6 @@
 import FlutterCodec
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// protocol/targets.md: peak memory over 10^6 calls, in process: a mix of plugin calls through one
 /// `Dispatcher` (the bytes a serve loop hands it), with VmRSS / VmHWM of this process sampled

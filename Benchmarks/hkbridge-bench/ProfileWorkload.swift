@@ -1,5 +1,6 @@
 import FlutterCodec
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// Fixed workloads for `valgrind --tool=callgrind` and `perf stat`: no timing, a fixed amount of
 /// work, so that instruction counts compare between builds (`--profile NAME [COUNT]`).

@@ -1,5 +1,6 @@
 import FlutterCodec
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// protocol/targets.md: `writeRecord` and range queries (`readRecords` with `start`/`end`) at 10^4, 10^5 and
 /// 10^6 stored samples, in process through `Dispatcher.handleMessage` (the bytes a serve loop

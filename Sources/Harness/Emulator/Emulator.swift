@@ -1,6 +1,7 @@
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
-/// Makes the real emulator (a ``HealthPlugin/Dispatcher``) for the commands, so that they need
+/// Makes the real emulator (a ``PluginHost/Dispatcher``) for the commands, so that they need
 /// not know the plugin module.
 public enum Emulator {
   /// A fresh emulator in the default state (protocol/state.md#default-state) with the given channels and device;

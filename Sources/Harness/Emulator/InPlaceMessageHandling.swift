@@ -1,4 +1,5 @@
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// What ``InPlaceMessageHandling/reply(channelUTF8:payload:)`` answers.
 public enum InPlaceAnswer {

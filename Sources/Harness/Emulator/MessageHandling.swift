@@ -1,5 +1,6 @@
 import FlutterCodec
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// What the harness serves: an emulated iOS host that answers platform messages by channel.
 /// ``Dispatcher`` is the real one; tests may pass a fake.

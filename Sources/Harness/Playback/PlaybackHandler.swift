@@ -1,6 +1,6 @@
 import ChannelJSON
 import FlutterCodec
-import HealthPlugin
+import PluginHost
 
 #if canImport(Glibc)
   import Glibc

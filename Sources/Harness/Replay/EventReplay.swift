@@ -1,5 +1,6 @@
 import ChannelJSON
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// The events one exchange caused, matched in order by the event lines after it
 /// (protocol/events.md#replay).

@@ -4,7 +4,7 @@ import FlutterCodec
 /// holds the replay loop; the request as sent is in ReplaySentRequest.swift, the reply's
 /// comparison in ReplyComparison.swift, events in EventReplay.swift.
 public struct Replayer {
-  /// Makes the emulator for one file (a fresh ``HealthPlugin/Dispatcher`` in `hkbridge replay`).
+  /// Makes the emulator for one file (a fresh ``PluginHost/Dispatcher`` in `hkbridge replay`).
   public var makeHandler: () -> MessageHandling
   /// Makes the emulator for one file from its setup (command line, then header); when set, it
   /// is used instead of ``makeHandler``.

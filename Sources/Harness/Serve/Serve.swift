@@ -1,4 +1,4 @@
-import HealthPlugin
+import PluginHost
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import FlutterCodec
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 /// What `hkbridge serve` was asked for (protocol/cli.md).
 public struct ServeOptions: Sendable {

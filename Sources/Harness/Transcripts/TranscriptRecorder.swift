@@ -1,5 +1,6 @@
 import FlutterCodec
-import HealthPlugin
+import PluginHost
+import PluginProfiles
 
 #if canImport(Glibc)
   import Glibc

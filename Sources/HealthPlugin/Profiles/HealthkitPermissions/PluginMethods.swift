@@ -1,8 +1,0 @@
-/// Every method of the plugin channel, assembled from the per-topic tables.
-enum PluginMethods {
-  static let tables: [MethodTable] = [
-    CoreMethods.table, PermissionMethods.table, RecordMethods.pluginTable,
-    BackgroundDeliveryMethods.table,
-  ]
-  static let table = MethodTable.merging(tables)
-}

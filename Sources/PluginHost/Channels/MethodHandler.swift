@@ -1,0 +1,127 @@
+import FlutterCodec
+import HealthStore
+
+/// The last step of a staged method, run only after every check passed: it may change the store.
+public typealias MethodOperation = () throws(HealthError) -> ChannelValue
+
+/// One method of a method channel, of any profile or of the control channel: its flags, which
+/// the dispatcher's one pipeline applies in the order of protocol/errors.md#which-check-fails-first,
+/// and its body.
+///
+/// 1. HealthKit available (when `requiresHealthKit`);
+/// 2. the argument keys: every key must be one of `takes`, the method's declared arguments
+///    (`nil`: the body reads the arguments as its plugin does, unchecked);
+/// 3. the body. A staged body (``init(requiresHealthKit:acceptsFaults:takes:validate:)``)
+///    validates first — the rest of the argument shapes → types known and mapped → iOS version →
+///    writability → field values → authorization — changing nothing, then an injected fault
+///    for this method fails the call (when `acceptsFaults`), then its operation runs. A call that
+///    fails before the operation changes nothing and mints no uuid.
+///
+/// A thrown error becomes the reply's error envelope through the channel's error mapping
+/// (``ChannelErrorMapping``).
+public struct MethodHandler: Sendable {
+  public let requiresHealthKit: Bool
+  public let acceptsFaults: Bool
+  /// The argument keys the method takes (`[]`: none, so `null`); `nil` leaves the arguments to
+  /// the body (every method of `healthkit_permissions` and the control channel declares its
+  /// keys; a unit test checks it).
+  public let takes: [String]?
+  /// Step 3: the body, with an injected fault where it falls.
+  @usableFromInline let body: @Sendable (MethodContext) throws -> ChannelValue
+
+  /// A method in two stages: `validate` checks the call without changing anything and returns
+  /// the operation; an injected fault (when `acceptsFaults`) falls between them. Inlinable, so
+  /// that a profile's table gets the two stages specialised for its own closures.
+  @inlinable
+  public init(
+    requiresHealthKit: Bool = true, acceptsFaults: Bool = true, takes: [String]? = nil,
+    validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) {
+    self.requiresHealthKit = requiresHealthKit
+    self.acceptsFaults = acceptsFaults
+    self.takes = takes
+    if acceptsFaults {
+      body = { context in
+        let operation = try validate(context)
+        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        return try operation()
+      }
+    } else {
+      body = { context in try validate(context)() }
+    }
+  }
+
+  /// A method in one step: `run` checks and answers the call itself, as the plugin it
+  /// reproduces does; an injected fault (when `acceptsFaults`) comes before it.
+  public init(
+    requiresHealthKit: Bool = false, acceptsFaults: Bool = false, takes: [String]? = nil,
+    run: @escaping @Sendable (MethodContext) throws -> ChannelValue
+  ) {
+    self.requiresHealthKit = requiresHealthKit
+    self.acceptsFaults = acceptsFaults
+    self.takes = takes
+    if acceptsFaults {
+      body = { context in
+        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        return try run(context)
+      }
+    } else {
+      body = run
+    }
+  }
+
+  /// A `healthkit_permissions` method that answers even when HealthKit is unavailable.
+  @inlinable
+  public static func always(
+    takes: [String]? = nil,
+    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) -> MethodHandler {
+    MethodHandler(requiresHealthKit: false, acceptsFaults: true, takes: takes, validate: validate)
+  }
+
+  /// A HealthKit method of `healthkit_permissions`.
+  @inlinable
+  public static func healthKit(
+    takes: [String]? = nil,
+    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) -> MethodHandler {
+    MethodHandler(requiresHealthKit: true, acceptsFaults: true, takes: takes, validate: validate)
+  }
+
+  /// A control-channel method: no availability check, no faults.
+  @inlinable
+  public static func control(
+    takes: [String]? = nil,
+    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+  ) -> MethodHandler {
+    MethodHandler(requiresHealthKit: false, acceptsFaults: false, takes: takes, validate: validate)
+  }
+
+  /// A method of a plugin that checks its calls itself: no availability check, no key check,
+  /// no faults (the `health`, `health_kit_reporter` methods).
+  public static func plain(
+    _ run: @escaping @Sendable (MethodContext) throws -> ChannelValue
+  ) -> MethodHandler {
+    MethodHandler(run: run)
+  }
+
+  /// Runs the whole pipeline for one call.
+  public func run(_ context: MethodContext) throws -> ChannelValue {
+    if requiresHealthKit { try context.store.requireAvailable() }
+    if let takes { try context.arguments.rejectUnknownFields(allowed: takes) }
+    return try body(context)
+  }
+}
+
+/// A table of methods by name (one row per method).
+public typealias MethodTable = [String: MethodHandler]
+
+extension Dictionary where Key == String, Value == MethodHandler {
+  /// The union of method tables; the names of the tables must not overlap (a unit test checks
+  /// it), else the first table's entry stays.
+  public static func merging(_ tables: [Self]) -> Self {
+    var all: Self = [:]
+    for table in tables { all.merge(table) { first, _ in first } }
+    return all
+  }
+}

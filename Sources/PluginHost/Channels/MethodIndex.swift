@@ -1,0 +1,52 @@
+/// A method table arranged for a cheap lookup by name: the entries sorted by the length of their
+/// UTF-8 name, so that a lookup compares the name only with the few names of the same length
+/// (no hashing). A name it does not find is looked up in the table itself, so that the answer is
+/// always the dictionary's (`String` equality is canonical equivalence, which may match names of
+/// other lengths). A name in neither gets `unknown`, the channel's answer to a method it does not
+/// know (`nil`: a null reply, Flutter's "not implemented").
+package final class MethodIndex: Sendable {
+  private struct Entry {
+    var name: String
+    var handler: MethodHandler
+  }
+
+  private let table: MethodTable
+  private let entries: [Entry]
+  /// `entries[firstOfLength[n]..<firstOfLength[n + 1]]` are the names of `n` UTF-8 bytes.
+  private let firstOfLength: [Int]
+  private let unknown: MethodHandler?
+
+  init(_ table: MethodTable, unknown: MethodHandler? = nil) {
+    self.table = table
+    self.unknown = unknown
+    let sorted = table.map { Entry(name: $0.key, handler: $0.value) }
+      .sorted { ($0.name.utf8.count, $0.name) < ($1.name.utf8.count, $1.name) }
+    let longest = sorted.last?.name.utf8.count ?? 0
+    var firstOfLength: [Int] = []
+    var position = 0
+    for length in 0...(longest + 1) {
+      while position < sorted.count && sorted[position].name.utf8.count < length { position += 1 }
+      firstOfLength.append(position)
+    }
+    self.entries = sorted
+    self.firstOfLength = firstOfLength
+  }
+
+  /// Every method name of the table.
+  var names: Dictionary<String, MethodHandler>.Keys { table.keys }
+
+  /// Every method of the table, by name.
+  package var handlers: MethodTable { table }
+
+  /// The handler of `method` (the unknown-method answer when the table has none), or `nil`.
+  func handler(for method: String) -> MethodHandler? {
+    let length = method.utf8.count
+    if length + 1 < firstOfLength.count {
+      for position in firstOfLength[length]..<firstOfLength[length + 1]
+      where entries[position].name == method {
+        return entries[position].handler
+      }
+    }
+    return table[method] ?? unknown
+  }
+}

@@ -1,0 +1,204 @@
+import FlutterCodec
+import HealthKitModel
+import HealthStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Routes platform messages by channel name to their handlers and turns the handlers' answers into
+/// reply bytes. One dispatcher is one emulated iOS host with one mock HealthKit store.
+///
+/// CONTRACT (stable API used by the Harness):
+/// - `handleMessage(channel:payload:)` takes the payload bytes of one platform message (`nil` for
+///   a null message) and returns the reply bytes, or `nil` for a null reply (no handler for the
+///   channel, or a method that is not implemented).
+/// - `handleMessage(channelUTF8:payload:)` is the same with the bytes in place (the serve loop's
+///   path); it gives the same reply bytes, or says the channel is left to the string method.
+/// - Every method channel (of every profile) and `hkbridge/control` speak StandardMethodCodec,
+///   through one pipeline (``MethodHandler/run(_:)``, the channel's error mapping); a payload
+///   that does not decode as a method call gets a `MALFORMED_MESSAGE` error envelope.
+public final class Dispatcher {
+  /// The emulated device's HealthKit store.
+  public let store: HealthStore
+  /// Where warnings go (the permission bridge's skipped identifiers, …). Default: one line on
+  /// stderr each, prefixed `hkbridge: warning: `. Set `{ _ in }` to silence.
+  public var warningHandler: (String) -> Void {
+    get { environment.warn }
+    set { environment = environment.warning(to: newValue) }
+  }
+
+  let codec = StandardMethodCodec()
+  private let profiles: [PluginProfile]
+  let routes: ChannelRoutes
+  /// The profiles' event channels and their active streams (protocol/events.md).
+  let events: EventHub
+  /// What every call sees besides its name and arguments (private: no run-time exclusivity
+  /// check on the per-call path).
+  private var environment: HostEnvironment
+  /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency).
+  var verification: Verification { environment.verification }
+  /// Called before a `setLatency` delay, so that the replies already made reach the client
+  /// first (serve writes its pending output).
+  public var beforeDelay: (() -> Void)?
+  /// Whether a `setLatency` delay really sleeps (the default). A fuzzer turns it off: the delay
+  /// is then skipped, everything else (order, the log) is as with it.
+  public var sleepsForLatency = true
+
+  /// One emulated host: a store for `device` and `osVersion`, serving `profiles` (in matching
+  /// order) and the control channel `control`. `faultMethods` names the methods `injectFault`
+  /// may name (asked when first needed). `PluginProfiles` builds one from a configuration.
+  public init(
+    device: DeviceModel, osVersion: OSVersion, profiles: [PluginProfile], control: ChannelHandler,
+    faultMethods: @escaping @Sendable () -> Set<String>
+  ) {
+    self.store = HealthStore(device: device, osVersion: osVersion)
+    self.profiles = profiles
+    self.routes = ChannelRoutes(profiles: profiles, control: control)
+    self.events = EventHub(channels: profiles.flatMap(\.eventChannels), store: store)
+    self.environment = HostEnvironment(
+      store: store, warn: Dispatcher.writeToStandardError, faultMethods: faultMethods,
+      servedMethods: Self.methodNames(of: profiles))
+  }
+
+  /// The method names of every method channel of `profiles` (not raw message channels).
+  static func methodNames(of profiles: [PluginProfile]) -> Set<String> {
+    var names: Set<String> = []
+    for channel in profiles.flatMap(\.channels) {
+      if let methods = channel.handler.methodNames { names.formUnion(methods) }
+    }
+    return names
+  }
+
+  /// Every channel with a handler, the profiles' channels first, then their event channels,
+  /// then the control channel.
+  public var channels: [String] {
+    let names = routes.routes.map(\.name)
+    return Self.uniqueNames(names.dropLast() + events.names + names.suffix(1))
+  }
+
+  /// The channels that take StandardMethodCodec method calls (the others take raw messages);
+  /// event channels take `listen` and `cancel` calls.
+  public var methodChannels: [String] {
+    let raw = Set(routes.routes.filter { !$0.isMethodChannel }.map(\.name))
+    return channels.filter { !raw.contains($0) }
+  }
+
+  /// The event channels, in profile order.
+  public var eventChannels: [String] { events.names }
+
+  /// The events (and ends of streams) the calls so far caused, oldest first; taken, so each is
+  /// sent once. The server sends them right after the reply of the call that caused them
+  /// (protocol/events.md#when-events-are-sent).
+  public func takeHostMessages() -> [HostMessage] { events.takeMessages() }
+
+  /// The event channels with an active stream, in the order they were listened to.
+  public var listeningChannels: [String] { events.activeChannels }
+
+  /// The names of the profiles served, in matching order.
+  public var profileNames: [String] { profiles.map(\.name) }
+
+  private static func uniqueNames(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
+  /// The device profile for the harness's HELLO frame: `model`, `osVersion`, `restricted`,
+  /// `bundleId`, as the store has them now.
+  public var deviceDescription: ChannelValue { DeviceDescription.of(store) }
+
+  /// Whether HealthKit is restricted on the emulated device.
+  public var restricted: Bool { store.restricted }
+
+  /// The reply bytes for one message, or `nil` for a null reply.
+  public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
+    guard let route = routes.route(named: channel) else {
+      guard events.serves(channel) else { return nil }
+      return events.reply(channel: channel, payload: payload, environment: environment)
+    }
+    guard events.isListening else { return answer(route, payload: payload) }
+    events.callWillStart()
+    let reply = answer(route, payload: payload)
+    events.callDidEnd()
+    return reply
+  }
+
+  /// The reply on one route: a raw message channel's bytes, or a method call's.
+  func answer(_ route: ChannelRoute, payload: [UInt8]?) -> [UInt8]? {
+    guard let methods = route.methods, let errors = route.errors else {
+      return route.messages?(payload, environment)
+    }
+    guard let payload else { return nullMessageReply(route.name) }
+    let call: MethodCall
+    do {
+      call = try codec.decodeMethodCall(payload)
+    } catch {
+      return errorReply(ErrorMapping.malformed(channel: route.name, error))
+    }
+    return reply(to: call, on: route, methods, errors)
+  }
+
+  /// Runs a decoded call; `nil` (a null reply) when the channel has no such method. Calls on
+  /// the control channel are not logged; every other call goes through verification.
+  func reply(
+    to call: MethodCall, on route: ChannelRoute, _ methods: MethodIndex,
+    _ errors: ChannelErrorMapping
+  ) -> [UInt8]? {
+    if route.isControl {
+      let reply = run(call, methods, errors)
+      // A successful reset (null success: 00 00) also empties the call log, stubs and latencies,
+      // and drops every event stream (protocol/events.md#when-events-are-sent).
+      if call.method == "reset" && reply == [0, 0] {
+        verification.reset()
+        events.dropAll()
+      }
+      return reply
+    }
+    return verifiedReply(to: call) { run(call, methods, errors) }
+  }
+
+  private func run(
+    _ call: MethodCall, _ methods: MethodIndex, _ errors: ChannelErrorMapping
+  ) -> [UInt8]? {
+    guard let handler = methods.handler(for: call.method) else { return nil }
+    let context = MethodContext(
+      method: call.method, arguments: call.arguments, environment: environment)
+    do {
+      return codec.encodeSuccessEnvelope(try handler.run(context))
+    } catch {
+      return codec.encodeErrorEnvelope(errors(error))
+    }
+  }
+
+  func nullMessageReply(_ channel: String) -> [UInt8] {
+    errorReply(ErrorMapping.nullMessage(channel: channel))
+  }
+
+  /// The reply for one call, decoded (for tests and in-process users).
+  public func handle(channel: String, call: MethodCall) -> Envelope? {
+    guard let bytes = handleMessage(channel: channel, payload: codec.encodeMethodCall(call))
+    else { return nil }
+    return try? codec.decodeEnvelope(bytes)
+  }
+
+  /// The error envelope of a payload that is not a method call.
+  func errorReply(_ error: MalformedMessage) -> [UInt8] {
+    codec.encodeErrorEnvelope(error.flutterError)
+  }
+
+  /// The default warning handler.
+  public static func writeToStandardError(_ message: String) {
+    let line = Array("hkbridge: warning: \(message)\n".utf8)
+    line.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(2, base + offset, buffer.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import FlutterCodec
+import HealthKitModel
+import HealthStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Verification, stubs and delays for plugin calls (protocol/verification.md): the log of
+/// plugin calls (`calls`, `clearCalls`), canned answers (`stub`) and real-time reply delays
+/// (`setLatency`). One per dispatcher; the control channel's `reset` empties it.
+package final class Verification {
+  struct LoggedCall {
+    var method: String
+    var arguments: ChannelValue
+    /// `nil` for a success, the error's code, or `notImplemented` for a null reply.
+    var code: String?
+
+    /// About the bytes the call holds (its text, and 16 a value besides).
+    var size: Int { method.utf8.count + Self.size(of: arguments) }
+
+    /// A scalar's size without a walk (most calls' arguments); only containers are walked.
+    @inline(__always)
+    static func size(of value: ChannelValue) -> Int {
+      switch value {
+      case .null, .bool, .int32, .int64, .float64: return 16
+      default: return walkedSize(of: value)
+      }
+    }
+
+    static func walkedSize(of value: ChannelValue) -> Int {
+      switch value {
+      case .string(let s), .largeInt(let s): return 16 + s.utf8.count
+      case .uint8List(let b): return 16 + b.count
+      case .int32List(let v): return 16 + 4 * v.count
+      case .float32List(let v): return 16 + 4 * v.count
+      case .int64List(let v): return 16 + 8 * v.count
+      case .float64List(let v): return 16 + 8 * v.count
+      case .list(let items): return items.reduce(16) { $0 + size(of: $1) }
+      case .map(let entries):
+        return entries.reduce(16) { $0 + size(of: $1.key) + size(of: $1.value) }
+      case .ext(_, let inner): return 16 + size(of: inner)
+      case .null, .bool, .int32, .int64, .float64: return 16
+      }
+    }
+  }
+
+  package struct Stub {
+    var method: String
+    /// Keys the call's arguments must hold with equal values (`nil`: any arguments).
+    var arguments: [ChannelMapEntry]?
+    var reply: Envelope
+    /// Answers left (`nil`: every matching call).
+    var remaining: Int?
+
+    package init(
+      method: String, arguments: [ChannelMapEntry]?, reply: Envelope, remaining: Int?
+    ) {
+      self.method = method
+      self.arguments = arguments
+      self.reply = reply
+      self.remaining = remaining
+    }
+  }
+
+  /// The log holds at most this many calls: when full, its older half is dropped at once (so a
+  /// long run costs no per-call shifting, and serve's memory stays flat however long it runs).
+  static let logLimit = 10_000
+  /// ... and at most about this many bytes of arguments (``LoggedCall/size``): past it, the
+  /// older half is dropped too, until the log fits.
+  static let logByteLimit = 16 << 20
+
+  // The log is touched on every call: no run-time exclusivity checks (serving is
+  // single-threaded and no access to these overlaps another).
+  @exclusivity(unchecked) private var log: [LoggedCall] = []
+  /// The sizes of the calls in `log`, summed.
+  @exclusivity(unchecked) private var logBytes = 0
+  private var stubs = StubIndex() {
+    didSet { updateQuiet() }
+  }
+  /// Per method; the key `""` is every plugin method.
+  private var latencies: [String: Int] = [:] {
+    didSet { updateQuiet() }
+  }
+  /// No stubs and no latencies: a call is only logged (the per-call path looks at this alone).
+  private(set) var isQuiet = true
+
+  private func updateQuiet() { isQuiet = stubs.isEmpty && latencies.isEmpty }
+
+  func reset() {
+    log.removeAll()
+    logBytes = 0
+    stubs.removeAll()
+    latencies.removeAll()
+  }
+
+  package func clearCalls() {
+    log.removeAll()
+    logBytes = 0
+  }
+
+  package func addStub(_ stub: Stub) { stubs.add(stub) }
+
+  package var stubCount: Int { stubs.count }
+
+  package func setLatency(method: String?, milliseconds: Int) {
+    // A method's 0 is kept: it means no delay for that method even under a general latency.
+    latencies[method ?? ""] = milliseconds
+  }
+
+  /// The reply of the most recently added stub that matches the call (consuming one of its
+  /// answers), or `nil`.
+  func stubbedReply(to call: MethodCall) -> Envelope? {
+    stubs.isEmpty ? nil : stubs.reply(to: call)
+  }
+
+  static func matches(_ stub: Stub, _ call: MethodCall) -> Bool {
+    guard stub.method == call.method else { return false }
+    guard let wanted = stub.arguments else { return true }
+    guard case .map(let given) = call.arguments else { return wanted.isEmpty }
+    return wanted.allSatisfy { want in
+      given.contains { $0.key == want.key && $0.value == want.value }
+    }
+  }
+
+  func record(_ call: MethodCall, reply: [UInt8]?) {
+    if log.count >= Self.logLimit { dropOlderHalf() }
+    logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
+    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+  }
+
+  private func dropOlderHalf() {
+    let dropped = max(1, log.count / 2)
+    var bytes = 0
+    for index in 0..<dropped { bytes += log[index].size }
+    logBytes -= bytes
+    log.removeFirst(dropped)
+  }
+
+  /// The reply's code as logged: `nil` for a success.
+  static func code(_ reply: [UInt8]?) -> String? {
+    guard let reply else { return "notImplemented" }
+    guard reply.first == 1 else { return nil }
+    if case .error(let error)? = try? StandardMethodCodec().decodeEnvelope(reply) {
+      return error.code
+    }
+    return nil
+  }
+
+  /// The delay for a method's replies, in milliseconds (its own, else the one for every method).
+  func latency(for method: String) -> Int {
+    if latencies.isEmpty { return 0 }
+    return latencies[method] ?? latencies[""] ?? 0
+  }
+
+  package var callsValue: ChannelValue {
+    .list(
+      log.map {
+        .object([
+          ("method", .string($0.method)), ("args", $0.arguments),
+          ("code", $0.code.map(ChannelValue.string) ?? .null),
+        ])
+      })
+  }
+}
+
+extension Dispatcher {
+  /// A plugin call through verification: a stub answers before the store (and before an
+  /// injected fault, which stays queued); every call is logged; a latency delays the reply,
+  /// after ``beforeDelay`` has written the replies already made.
+  func verifiedReply(to call: MethodCall, run: () -> [UInt8]?) -> [UInt8]? {
+    if verification.isQuiet {
+      let reply = run()
+      verification.record(call, reply: reply)
+      return reply
+    }
+    let reply: [UInt8]?
+    if let stubbed = verification.stubbedReply(to: call) {
+      reply = StandardMethodCodec().encodeEnvelope(stubbed)
+    } else {
+      reply = run()
+    }
+    verification.record(call, reply: reply)
+    let delay = verification.latency(for: call.method)
+    if delay > 0 && sleepsForLatency {
+      beforeDelay?()
+      var time = timespec(tv_sec: delay / 1000, tv_nsec: (delay % 1000) * 1_000_000)
+      var left = timespec()
+      while nanosleep(&time, &left) != 0 && errno == EINTR { time = left }
+    }
+    return reply
+  }
+}

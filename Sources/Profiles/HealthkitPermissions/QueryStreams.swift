@@ -1,0 +1,222 @@
+import CKTypeRecords
+import FlutterCodec
+import HealthKitModel
+import HealthStore
+import PluginHost
+
+/// The default profile's event channels (protocol/channel-api.md#event-channels): HealthKit's
+/// long-running queries on `<plugin channel>/observe`, `/anchored` and `/statistics`. `listen`
+/// checks its arguments as `readRecords` checks its own (availability, strict keys, type, iOS
+/// version, read authorization) and starts the query.
+enum QueryStreams {
+  /// The event channels for one plugin channel name.
+  static func channels(for pluginChannel: String) -> [ProfileEventChannel] {
+    [
+      ProfileEventChannel(
+        name: pluginChannel + "/observe", errors: ErrorMapping.flutterError, listen: observe),
+      ProfileEventChannel(
+        name: pluginChannel + "/anchored", errors: ErrorMapping.flutterError, listen: anchored),
+      ProfileEventChannel(
+        name: pluginChannel + "/statistics", errors: ErrorMapping.flutterError, listen: statistics),
+    ]
+  }
+
+  /// The checked arguments map: HealthKit available, only `keys`.
+  static func arguments(_ listen: EventListen, keys: [String]) throws(HealthError) -> Arguments {
+    try listen.store.requireAvailable()
+    let args = Arguments(listen.arguments)
+    try args.rejectUnknownFields(allowed: keys)
+    return args
+  }
+
+  // MARK: observe
+
+  /// `HKObserverQuery` for each of `types`: one event `{"type"}` per type when the query starts
+  /// (HealthKit runs the handler once at the start), then one per type after each call that
+  /// saved or deleted samples of it that the app may see.
+  @Sendable
+  static func observe(_ listen: EventListen) throws -> any EventStream {
+    let args = try arguments(listen, keys: ["types"])
+    let types = try args.stringList("types")
+    guard !types.isEmpty else {
+      throw HealthError.invalidArgument(
+        field: "types", "types is empty; name at least one type to observe, e.g. [\"steps\"]")
+    }
+    var reads: [PreparedRead] = []
+    for type in types { reads.append(try listen.store.prepareRead(ReadRequest(type: type))) }
+    let stream = ObserverStream(reads: reads, store: listen.store)
+    for read in reads { listen.sink.success(ObserverStream.event(read)) }
+    return stream
+  }
+
+  // MARK: anchored
+
+  /// `HKAnchoredObjectQuery`: the initial batch after `anchor` (default 0) at once, then a batch
+  /// after each call that changed the type visibly; each batch holds at most `limit` changes,
+  /// and batches follow each other until the query caught up.
+  @Sendable
+  static func anchored(_ listen: EventListen) throws -> any EventStream {
+    let args = try arguments(listen, keys: ["type", "anchor", "limit", "unit"])
+    let anchor = try args.optionalInt("anchor") ?? 0
+    guard anchor >= 0 else {
+      throw HealthError.invalidArgument(
+        field: "anchor",
+        "anchor \(anchor) is negative; give 0 (or none) for everything, or an anchor a batch sent")
+    }
+    let limit = try args.optionalInt("limit")
+    let read = try listen.store.prepareRead(
+      ReadRequest(
+        type: try args.string("type"), limit: limit, unit: try args.optionalString("unit")))
+    let stream = AnchoredStream(read: read, anchor: anchor, store: listen.store)
+    stream.deliver(to: listen.sink, initial: true)
+    return stream
+  }
+
+  // MARK: statistics
+
+  /// `HKStatisticsCollectionQuery` with an update handler: the buckets of `[start, end)` in
+  /// `interval` ms at once, then the whole collection again after each call that changed the
+  /// type visibly.
+  @Sendable
+  static func statistics(_ listen: EventListen) throws -> any EventStream {
+    let args = try arguments(listen, keys: ["type", "start", "end", "interval", "unit"])
+    let type = try args.string("type")
+    let start = try args.int("start")
+    let end = try args.int("end")
+    let interval = try args.int("interval")
+    let read = try listen.store.prepareRead(
+      ReadRequest(type: type, start: start, end: end, unit: try args.optionalString("unit")))
+    guard let quantity = Catalogue.info(read.identifier)?.quantity, type != "bloodPressure" else {
+      throw HealthError.invalidArgument(
+        field: "type",
+        "'\(type)' is not a quantity type; statistics apply to quantity types such as steps")
+    }
+    guard interval > 0 else {
+      throw HealthError.invalidArgument(
+        field: "interval", "interval \(interval) must be a positive number of milliseconds")
+    }
+    let request = StatisticsRequest(
+      identifier: read.identifier, from: start, to: end, interval: interval,
+      unit: read.request.unit ?? quantity.canonicalUnit)
+    let stream = StatisticsStream(read: read, request: request, store: listen.store)
+    listen.sink.success(try stream.collection())
+    return stream
+  }
+}
+
+/// An observer query over several types.
+final class ObserverStream: EventStream {
+  let reads: [PreparedRead]
+  let store: HealthStore
+
+  init(reads: [PreparedRead], store: HealthStore) {
+    self.reads = reads
+    self.store = store
+  }
+
+  static func event(_ read: PreparedRead) -> ChannelValue {
+    .object([("type", .string(read.request.type))])
+  }
+
+  func storeDidChange(_ change: StoreChange, sink: EventSink) {
+    for read in reads where change.entries.contains(where: { store.sees($0, by: read.query) }) {
+      sink.success(Self.event(read))
+    }
+  }
+}
+
+/// An anchored object query: remembers the anchor of its last batch.
+final class AnchoredStream: EventStream {
+  let read: PreparedRead
+  let store: HealthStore
+  private(set) var anchor: Int
+
+  init(read: PreparedRead, anchor: Int, store: HealthStore) {
+    self.read = read
+    self.anchor = anchor
+    self.store = store
+  }
+
+  /// Sends batches until every visible change is delivered; `initial` sends one even when empty.
+  func deliver(to sink: EventSink, initial: Bool) {
+    var first = initial
+    while true {
+      let batch = store.anchoredBatch(read.query, since: anchor, limit: read.request.limit)
+      if !first && batch.added.isEmpty && batch.deleted.isEmpty { return }
+      first = false
+      anchor = batch.anchor
+      sink.success(
+        .object([
+          ("type", .string(read.request.type)),
+          (
+            "added",
+            .list(
+              batch.added.map {
+                RecordEncoding.sample($0, type: read.ckType(of: $0), store: store)
+              })
+          ),
+          ("deleted", .list(batch.deleted.map { .string($0.uuid) })),
+          ("anchor", .swiftInt(batch.anchor)),
+        ]))
+      if !batch.more { return }
+    }
+  }
+
+  func storeDidChange(_ change: StoreChange, sink: EventSink) {
+    guard change.entries.contains(where: { store.sees($0, by: read.query) }) else { return }
+    deliver(to: sink, initial: false)
+  }
+}
+
+/// A statistics collection query with an update handler.
+final class StatisticsStream: EventStream {
+  let read: PreparedRead
+  let request: StatisticsRequest
+  let store: HealthStore
+
+  init(read: PreparedRead, request: StatisticsRequest, store: HealthStore) {
+    self.read = read
+    self.request = request
+    self.store = store
+  }
+
+  /// `{"type", "unit", "buckets": [{"start", "end", "value"}]}`: the buckets that have a value.
+  func collection() throws(HealthError) -> ChannelValue {
+    let own = store.bundleId
+    let ownOnly = read.query.ownSamplesOnly
+    let buckets: [SampleStatistics.Bucket]
+    do {
+      buckets = try store.statisticsCollection(request) { sample in
+        !ownOnly || sample.source.bundleId == own
+      }
+    } catch {
+      throw HealthError.invalidArgument(
+        field: "interval",
+        "the query spans more than \(SampleStatistics.TooManyBuckets.limit) sample intervals; "
+          + "narrow the range or widen the interval")
+    }
+    return .object([
+      ("type", .string(read.request.type)),
+      ("unit", .string(request.unit)),
+      (
+        "buckets",
+        .list(
+          buckets.map {
+            .object([
+              ("start", .swiftInt($0.start)), ("end", .swiftInt($0.end)),
+              ("value", .float64($0.value)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  func storeDidChange(_ change: StoreChange, sink: EventSink) {
+    guard change.entries.contains(where: { store.sees($0, by: read.query) }) else { return }
+    do {
+      sink.success(try collection())
+    } catch {
+      sink.error(ErrorMapping.flutterError(error))
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import FlutterCodec
+import HealthStore
+import Testing
+
+@testable import PluginHost
+@testable import PluginProfiles
+
+/// Bytes from a hex string with optional spaces.
+func hex(_ text: String) -> [UInt8] {
+  let digits = Array(text.filter { !$0.isWhitespace })
+  var bytes: [UInt8] = []
+  var index = 0
+  while index + 1 < digits.count {
+    bytes.append(UInt8(String(digits[index...index + 1]), radix: 16) ?? 0)
+    index += 2
+  }
+  return bytes
+}
+
+func hexString(_ bytes: [UInt8]) -> String {
+  bytes.map { byte in
+    let digits = String(byte, radix: 16)
+    return digits.count == 1 ? "0" + digits : digits
+  }.joined()
+}
+
+/// A dispatcher with warnings collected instead of printed.
+final class Harness {
+  let dispatcher: Dispatcher
+  var warnings: [String] = []
+
+  init(device: String = "iPhone", os: String = "17.5") {
+    dispatcher = Dispatcher(configuration: .init(device: device, osVersion: os))
+    dispatcher.warningHandler = { [unowned self] in self.warnings.append($0) }
+  }
+
+  var store: HealthStore { dispatcher.store }
+
+  /// Calls a plugin method and decodes the reply.
+  func call(_ method: String, _ args: ChannelValue = nil) -> Envelope? {
+    dispatcher.handle(channel: Dispatcher.defaultPluginChannel, call: MethodCall(method, args))
+  }
+
+  /// Calls a control method and decodes the reply.
+  func control(_ method: String, _ args: ChannelValue = nil) -> Envelope? {
+    dispatcher.handle(channel: Dispatcher.controlChannel, call: MethodCall(method, args))
+  }
+
+  /// The success value of a plugin call, or nil (and a recorded issue) when it failed.
+  func ok(
+    _ method: String, _ args: ChannelValue = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> ChannelValue? {
+    guard case .success(let value) = call(method, args) else {
+      Issue.record(
+        "\(method) did not succeed: \(String(describing: call(method, args)))",
+        sourceLocation: sourceLocation)
+      return nil
+    }
+    return value
+  }
+
+  /// Runs a control call that must succeed.
+  func setUp(
+    _ method: String, _ args: ChannelValue = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let reply = control(method, args)
+    guard case .success = reply else {
+      Issue.record(
+        "control \(method) failed: \(String(describing: reply))",
+        sourceLocation: sourceLocation)
+      return
+    }
+  }
+}
+
+extension Envelope {
+  var error: FlutterError? {
+    if case .error(let error) = self { return error }
+    return nil
+  }
+  var value: ChannelValue? {
+    if case .success(let value) = self { return value }
+    return nil
+  }
+}
