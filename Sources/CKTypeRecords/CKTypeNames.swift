@@ -8,8 +8,8 @@ import HealthStore
 /// type's name. The tables are built once; a name costs one lookup per sample.
 ///
 /// One name cannot be derived: a sample written alone as a CKType that is not the first mapped
-/// to its type (`workout.energy`, `workout.heartRate`). ``WrittenAsNames`` keeps those, per
-/// store, beside it.
+/// to its type (`workout.energy`, `workout.heartRate`). ``WrittenAsNames`` keeps those, as
+/// the store's attachment (``HealthStore/StoreAttachment``).
 public enum CKTypeNames {
   /// Raw identifier → the first CKType mapped to the type, in table order.
   static let byIdentifier: [String: String] = {

@@ -42,9 +42,9 @@ public final class HealthStore {
   /// The device this store was created with; `reset()` returns to it.
   public let startDevice: DeviceModel
   public let startOSVersion: OSVersion
-  /// How many times the store was reset: what a caller keeps beside the store's objects is
-  /// stale once this changes.
-  public private(set) var generation = 0
+  /// What layers above keep per store about its objects (``StoreAttachment``), by type; a reset
+  /// drops them with the objects.
+  var attachments: [ObjectIdentifier: AnyObject] = [:]
 
   // MARK: Device
 
@@ -103,7 +103,7 @@ public final class HealthStore {
 
   /// Back to the state the store was created in.
   public func reset() {
-    generation += 1
+    attachments = [:]
     device = startDevice
     osVersion = startOSVersion
     restricted = false
