@@ -56,6 +56,27 @@ public enum CKTypeNames {
     return Catalogue.info(identifier)?.name ?? identifier
   }
 
+  /// The key a food's nutrient has in a record's `nutrients` map: its `nutrition.*` CKType
+  /// without the prefix (`protein`, `carbs`), else the HealthKit type's name.
+  public static func nutrientName(_ identifier: String) -> String {
+    let name = name(identifier: identifier, body: .empty)
+    let prefix = "nutrition."
+    return name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+  }
+
+  /// The keys of a food's `nutrients` map: as written when they differ from the names their
+  /// types give back (``WrittenAsNames``), else ``nutrientName(_:)`` of each.
+  public static func nutrientKeys(of sample: StoredSample, in store: HealthStore) -> [String] {
+    guard case .food(let nutrients) = sample.body else { return [] }
+    if let written = store.existingAttachment(WrittenAsNames.self),
+      let keys = WrittenAsNames.entry(of: sample, in: written.entries)?.nutrientKeys,
+      keys.count == nutrients.count
+    {
+      return keys
+    }
+    return nutrients.map { nutrientName($0.identifier) }
+  }
+
   /// The namer of `store`'s samples: the name a sample was written as when that cannot be
   /// derived, else the derived name.
   public static func namer(for store: HealthStore) -> CKTypeNamer {
@@ -70,9 +91,7 @@ public struct CKTypeNamer {
 
   /// The CKType of a stored sample of the store.
   public func name(of sample: StoredSample) -> String {
-    if !written.isEmpty, let entry = written[sample.uuid], entry.sequence == sample.sequence {
-      return entry.name
-    }
-    return CKTypeNames.name(identifier: sample.identifier, body: sample.body)
+    WrittenAsNames.entry(of: sample, in: written)?.name
+      ?? CKTypeNames.name(identifier: sample.identifier, body: sample.body)
   }
 }

@@ -13,6 +13,8 @@ struct BuiltSamples {
   var composite = false
   /// Metadata the record's own fields produce.
   var derived: [MetadataEntry] = []
+  /// A food's nutrient keys as written, when one differs from the name its type gives back.
+  var writtenNutrientKeys: [String]?
 }
 
 extension RecordBuilder {
@@ -60,9 +62,11 @@ extension RecordBuilder {
     } else {
       for index in built.members.indices { built.members[index].metadata = metadata }
     }
-    return PreparedRecord(
+    var record = PreparedRecord(
       ckType: input.type, members: built.members, main: built.main, isComposite: built.composite,
       associated: built.associated)
+    record.writtenNutrientKeys = built.writtenNutrientKeys
+    return record
   }
 
   /// A sample of the record's time with no metadata yet, of the record's type unless a

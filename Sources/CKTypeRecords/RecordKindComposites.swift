@@ -35,9 +35,10 @@ extension RecordBuilder {
       main: plan(
         type,
         .food(
-          nutrients.map {
+          zip(nutrients, memberTypes).map { nutrient, member in
             NutrientAmount(
-              name: $0.name, amount: MeasuredQuantity(value: $0.amount.value, unit: $0.amount.unit))
+              identifier: member.identifier,
+              amount: MeasuredQuantity(value: nutrient.amount.value, unit: nutrient.amount.unit))
           })))
     built.composite = true
     var seen: Set<String> = []
@@ -54,6 +55,11 @@ extension RecordBuilder {
     }
     if let name {
       built.derived.append(MetadataEntry(RecordFieldTable.foodTypeKey, .string(name)))
+    }
+    // `nutrients` reads back with its keys as written (`nutrition.protein` stays so).
+    let keys = nutrients.map(\.name)
+    if zip(keys, memberTypes).contains(where: { $0 != CKTypeNames.nutrientName($1.identifier) }) {
+      built.writtenNutrientKeys = keys
     }
     return built
   }

@@ -21,6 +21,8 @@ public struct PreparedRecord: Hashable, Sendable {
   public var objects: PlannedObjects
   /// Whether the reply lists `members` (bloodPressure, nutrition, sleepSession).
   public var isComposite: Bool
+  /// A food's nutrient keys as written, when one differs from the name its type gives back.
+  public var writtenNutrientKeys: [String]?
 
   public init(
     ckType: String, members: [PlannedSample], main: PlannedSample?, isComposite: Bool,
@@ -86,6 +88,9 @@ extension HealthStore {
     let saved = save(record.objects, source: source)
     if let uuid = saved.main, CKTypeNames.aliases.contains(record.ckType) {
       WrittenAsNames.record(record.ckType, uuid: uuid, in: self)
+    }
+    if let uuid = saved.main, let keys = record.writtenNutrientKeys {
+      WrittenAsNames.record(nutrientKeys: keys, uuid: uuid, in: self)
     }
     return Self.written(record, saved)
   }

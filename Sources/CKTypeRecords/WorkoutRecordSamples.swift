@@ -80,7 +80,7 @@ extension RecordBuilder {
         TimedQuantity(amount: MeasuredQuantity(value: $0.value, unit: $0.unit), time: $0.time)
       }
       summary.series.append(
-        WorkoutSeries(component: series.component, identifier: identifier, values: values))
+        WorkoutSeries(identifier: identifier, values: values))
       switch series.component {
       case "energy": summary.energy = Self.total(values)
       case "distance": summary.distance = Self.total(values)

@@ -42,14 +42,14 @@ public struct MeasuredQuantity: Hashable, Sendable {
   }
 }
 
-/// One nutrient of a food correlation, by its `nutrition.*` member name without the prefix.
+/// One nutrient of a food correlation: the raw identifier of its dietary quantity type
+/// (`HKQuantityTypeIdentifierDietaryProtein`) and the amount.
 public struct NutrientAmount: Hashable, Sendable {
-  /// `protein`, `vitaminC`, …
-  public var name: String
+  public var identifier: String
   public var amount: MeasuredQuantity
 
-  public init(name: String, amount: MeasuredQuantity) {
-    self.name = name
+  public init(identifier: String, amount: MeasuredQuantity) {
+    self.identifier = identifier
     self.amount = amount
   }
 }
@@ -84,16 +84,13 @@ public struct TimedQuantity: Hashable, Sendable {
   }
 }
 
-/// A series of values recorded during a workout, with the HealthKit type it resolved to.
+/// A series of values recorded during a workout: its quantity type and the values.
 public struct WorkoutSeries: Hashable, Sendable {
-  /// `energy`, `distance`, `speed`, `power`, `heartRate`.
-  public var component: String
-  /// The raw quantity identifier the activity table resolved the component to.
+  /// The raw quantity identifier of the series (`HKQuantityTypeIdentifierActiveEnergyBurned`).
   public var identifier: String
   public var values: [TimedQuantity]
 
-  public init(component: String, identifier: String, values: [TimedQuantity]) {
-    self.component = component
+  public init(identifier: String, values: [TimedQuantity]) {
     self.identifier = identifier
     self.values = values
   }

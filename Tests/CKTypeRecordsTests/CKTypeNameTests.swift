@@ -23,6 +23,15 @@ import Testing
     #expect(CKTypeNames.name(identifier: "HKNoSuchType", body: quantity) == "HKNoSuchType")
   }
 
+  @Test func aNutrientIsKeyedByItsMemberName() {
+    #expect(CKTypeNames.nutrientName("HKQuantityTypeIdentifierDietaryProtein") == "protein")
+    #expect(CKTypeNames.nutrientName("HKQuantityTypeIdentifierDietaryCarbohydrates") == "carbs")
+    #expect(CKTypeNames.nutrientName("HKQuantityTypeIdentifierDietaryEnergyConsumed") == "energy")
+    // No `nutrition.*` CKType maps to it: the type's name.
+    #expect(CKTypeNames.nutrientName(ID.steps) == "steps")
+    #expect(CKTypeNames.nutrientName("HKNoSuchType") == "HKNoSuchType")
+  }
+
   @Test func aSleepSampleIsNamedByItsStage() {
     #expect(
       CKTypeNames.name(identifier: Self.sleep, body: .category(rawValue: 4)) == "sleepSession.deep")

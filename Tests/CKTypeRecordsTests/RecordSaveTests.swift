@@ -32,6 +32,47 @@ import Testing
     #expect(store.samples.count == 0 && store.uuidCounter == 0 && store.samples.anchor == 0)
   }
 
+  @Test func aFoodKeepsItsNutrientsByHealthKitIdentifier() throws {
+    let protein = "HKQuantityTypeIdentifierDietaryProtein"
+    let carbs = "HKQuantityTypeIdentifierDietaryCarbohydrates"
+    let store = HealthStore.granting(["HKCorrelationTypeIdentifierFood", protein, carbs])
+    // Member names with and without the `nutrition.` prefix name the same types.
+    let written = try #require(
+      store.write(
+        RecordInput(
+          type: "nutrition", start: t0, end: t0 + minute,
+          fields: .nutrition(
+            name: nil,
+            nutrients: [
+              NutrientInput(name: "nutrition.protein", amount: QuantityInput(value: 20, unit: "g")),
+              NutrientInput(name: "carbs", amount: QuantityInput(value: 50, unit: "g")),
+            ]))))
+    let food = try #require(store.samples.sample(uuid: written.uuid))
+    guard case .food(let nutrients) = food.body else {
+      Issue.record("not a food: \(food.body)")
+      return
+    }
+    #expect(nutrients.map(\.identifier) == [protein, carbs])
+    #expect(nutrients.map(\.amount.value) == [20, 50])
+    // The keys read back as written, kept beside the store; the store holds identifiers only.
+    #expect(CKTypeNames.nutrientKeys(of: food, in: store) == ["nutrition.protein", "carbs"])
+    // A food written by its short names needs nothing kept beside the store.
+    let plain = try #require(
+      store.write(
+        RecordInput(
+          type: "nutrition", start: t0, end: t0 + minute,
+          fields: .nutrition(
+            name: nil,
+            nutrients: [NutrientInput(name: "carbs", amount: QuantityInput(value: 5, unit: "g"))])))
+    )
+    let plainFood = try #require(store.samples.sample(uuid: plain.uuid))
+    #expect(CKTypeNames.nutrientKeys(of: plainFood, in: store) == ["carbs"])
+    #expect(store.existingAttachment(WrittenAsNames.self)?.entries[plain.uuid] == nil)
+    // After a reset the same uuid is another food: its keys are derived again.
+    store.reset()
+    #expect(CKTypeNames.nutrientKeys(of: food, in: store) == ["protein", "carbs"])
+  }
+
   @Test func fieldValuesAreCheckedBeforeAuthorization() {
     let store = HealthStore()
     do {

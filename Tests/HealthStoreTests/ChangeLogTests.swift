@@ -75,7 +75,7 @@ import Testing
           activityType: "running", energy: kcal,
           series: [
             WorkoutSeries(
-              component: "energy", identifier: ID.energy,
+              identifier: ID.energy,
               values: [TimedQuantity(amount: kcal, time: t0 + minute)])
           ])), metadata: [])
     let energy = PlannedSample(

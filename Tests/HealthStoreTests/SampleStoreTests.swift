@@ -306,7 +306,11 @@ import Testing
         .quantity(MeasuredQuantity(value: 120, unit: "mmHg")), container: "bp"),
       sample(
         "food", "HKCorrelationTypeIdentifierFood",
-        .food([NutrientAmount(name: "protein", amount: MeasuredQuantity(value: 3, unit: "g"))]),
+        .food([
+          NutrientAmount(
+            identifier: "HKQuantityTypeIdentifierDietaryProtein",
+            amount: MeasuredQuantity(value: 3, unit: "g"))
+        ]),
         metadata: [
           MetadataEntry("HKFoodType", .string("apple")), MetadataEntry("n", .int(-1)),
           MetadataEntry("d", .double(0.25)),
@@ -318,7 +322,7 @@ import Testing
             activityType: "running", energy: kcal, distance: nil,
             series: [
               WorkoutSeries(
-                component: "energy", identifier: "HKQuantityTypeIdentifierActiveEnergyBurned",
+                identifier: "HKQuantityTypeIdentifierActiveEnergyBurned",
                 values: [TimedQuantity(amount: kcal, time: 1_500)])
             ]))),
       sample(

@@ -77,7 +77,7 @@ extension HealthWriteMethods {
     for member in members {
       if case .quantity(let amount) = member.body {
         nutrients.append(
-          NutrientAmount(name: Catalogue.shortName(of: member.identifier), amount: amount))
+          NutrientAmount(identifier: member.identifier, amount: amount))
       }
     }
     return save(

@@ -133,7 +133,7 @@ struct ReporterSampleInput {
     return .food(
       members.compactMap { member in
         guard case .quantity(let amount) = member.body else { return nil }
-        return NutrientAmount(name: Catalogue.shortName(of: member.identifier), amount: amount)
+        return NutrientAmount(identifier: member.identifier, amount: amount)
       })
   }
 

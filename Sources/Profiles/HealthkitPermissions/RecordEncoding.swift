@@ -31,7 +31,13 @@ enum RecordEncoding {
       pairs.append(("unit", .string(unit)))
     case .food(let nutrients):
       pairs.append(
-        ("nutrients", .object(nutrients.map { ($0.name, amount($0.amount)) })))
+        (
+          "nutrients",
+          .object(
+            zip(CKTypeNames.nutrientKeys(of: sample, in: store), nutrients).map {
+              ($0, amount($1.amount))
+            })
+        ))
     case .workout(let workout):
       pairs.append(("activityType", .string(workout.activityType)))
       pairs.append(("duration", .float64(Double(sample.duration) / 1000)))

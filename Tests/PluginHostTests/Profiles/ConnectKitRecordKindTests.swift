@@ -142,7 +142,6 @@ import Testing
     #expect(summary.activityType == "running")
     #expect(summary.energy == MeasuredQuantity(value: 310, unit: "kcal"))
     #expect(summary.distance == MeasuredQuantity(value: 5.2, unit: "km"))
-    #expect(summary.series.map(\.component) == ["energy", "distance", "heartRate"])
     #expect(
       summary.series.map(\.identifier) == [
         "HKQuantityTypeIdentifierActiveEnergyBurned",
