@@ -153,7 +153,7 @@ struct RecordBuilder {
       if mode == .external && error.reason != .characteristic { return }
       var refusal = RecordErrors.refused(error)
       if mode == .external {
-        refusal.message += "; set it with the control method setCharacteristic"
+        refusal.summary += "; set it with the control method setCharacteristic"
       }
       throw refusal
     }

@@ -1,9 +1,12 @@
 import HealthStore
 
 extension HealthStore {
-  /// Checks `deleteRecords` (``HealthStore/prepareDelete(_:naming:)``), naming each sample by
-  /// its CKType in errors (looked up only when one is refused).
-  public func prepareDelete(_ uuids: [String]) throws(HealthError) -> [String] {
-    try prepareDelete(uuids) { CKTypeNames.namer(for: self).name(of: $0) }
+  /// Checks a delete of records by uuid (``HealthStore/prepareDelete(_:field:naming:)``),
+  /// naming each sample by its CKType in errors (looked up only when one is refused); `field`
+  /// is the caller's name of the uuid list.
+  public func prepareRecordDelete(_ uuids: [String], field: String) throws(HealthError)
+    -> [String]
+  {
+    try prepareDelete(uuids, field: field) { CKTypeNames.namer(for: self).name(of: $0) }
   }
 }

@@ -37,11 +37,11 @@ public struct PreparedWorkoutEnd: Sendable {
 }
 
 extension HealthStore {
-  /// Checks `endWorkout`: the session exists (`NOT_FOUND`) and is in progress, its end is not
-  /// before its start (`WORKOUT_STATE_ERROR`), then the workout as a record (distance mapped
+  /// Checks `endWorkout`: the session exists (`.notFound`) and is in progress, its end is not
+  /// before its start (`.workoutStateError`), then the workout as a record (distance mapped
   /// for the activity, units, authorization).
   public func prepareWorkoutEnd(_ request: WorkoutEnd) throws(HealthError) -> PreparedWorkoutEnd {
-    let session = try sessionInProgress(request.sessionId, action: "end")
+    let session = try sessionInProgress(request.sessionId, field: "sessionId", action: "end")
     let end = request.end ?? now
     guard end >= session.start else {
       throw HealthError(

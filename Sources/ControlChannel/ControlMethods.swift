@@ -32,7 +32,7 @@ package enum ControlMethods {
       let milliseconds = try args.int("ms")
       let store = context.store
       return { () throws(HealthError) in
-        try store.advanceClock(by: milliseconds)
+        try store.advanceClock(by: milliseconds, field: "ms")
         return .object([("now", .swiftInt(store.now))])
       }
     },

@@ -25,7 +25,7 @@ extension HealthStore {
 
   /// HealthKit's `requestAuthorization(toShare:read:)`: a prompt for the types still
   /// undetermined, answered by the prompt policy; decided types never change. Returns whether a
-  /// prompt was shown. A request with no types at all fails with `PERMISSION_ERROR`
+  /// prompt was shown. A request with no types at all fails with `.permissionError`
   /// (`hkErrorCode` 3), as HealthKit refuses it.
   @discardableResult
   public func requestAuthorization(toShare share: [String], read: [String]) throws(HealthError)

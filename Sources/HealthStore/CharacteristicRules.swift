@@ -3,7 +3,7 @@ import HealthKitModel
 /// Reading characteristics (protocol/healthkit-rules.md#characteristics).
 extension HealthStore {
   /// The characteristic type of a raw identifier: unknown or not a characteristic →
-  /// `UNSUPPORTED_TYPE`; newer than the device → `TYPE_UNAVAILABLE_ON_OS`.
+  /// `.unsupportedType`; newer than the device → `.typeUnavailableOnOS`.
   public func characteristicType(_ identifier: String) throws(HealthError) -> TypeInfo {
     guard let known = Catalogue.info(identifier) else {
       throw Self.unknownIdentifier(
@@ -12,22 +12,21 @@ extension HealthStore {
     guard known.typeClass == .characteristic else {
       throw HealthError(
         .unsupportedType,
-        "\(identifier) is a \(known.typeClass.rawValue) type, not a characteristic; "
-          + "readCharacteristic reads one of "
-          + Catalogue.identifiers(of: .characteristic).joined(separator: ", "),
-        type: identifier, reason: "notCharacteristic")
+        "\(identifier) is a \(known.typeClass.rawValue) type, not a characteristic",
+        hint: .characteristics(Catalogue.identifiers(of: .characteristic)), type: identifier,
+        reason: "notCharacteristic")
     }
     return try objectType(identifier)
   }
 
-  /// The authorization check of a characteristic read: `AUTHORIZATION_NOT_DETERMINED`
+  /// The authorization check of a characteristic read: `.authorizationNotDetermined`
   /// (`hkErrorCode` 5) until the app asked to read it.
   public func requireReadDetermined(_ identifier: String) throws(HealthError) {
     guard authorization(for: identifier).read != .notDetermined else {
       throw HealthError(
         .authorizationNotDetermined,
-        "Authorization to read \(identifier) was never requested; request it first "
-          + "(requestCharacteristicPermissions or requestPermissions).",
+        "Authorization to read \(identifier) was never requested",
+        hint: .requestCharacteristicAuthorization,
         hkErrorCode: HKErrorCode.authorizationNotDetermined, type: identifier)
     }
   }

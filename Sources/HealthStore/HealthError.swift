@@ -45,7 +45,7 @@ public enum HKErrorCode {
   public static let workoutActive = 8
 }
 
-/// Why one type in an all-or-nothing validation (`requestPermissions`, `checkPermissions`) was
+/// Why one type in an all-or-nothing validation (an authorization request or status check) was
 /// refused. Listed in `details.types`.
 public struct TypeProblem: Error, Sendable, Hashable {
   /// The type as the caller spelled it (a type name of its API or a raw identifier).
@@ -53,7 +53,7 @@ public struct TypeProblem: Error, Sendable, Hashable {
   public var code: HealthErrorCode
   /// A machine-readable reason (`noEquivalent`, `requiresNewerOS`, `characteristic`, …).
   public var reason: String?
-  /// For `TYPE_UNAVAILABLE_ON_OS`: the iOS version the type needs.
+  /// For `.typeUnavailableOnOS`: the iOS version the type needs.
   public var minimumOS: String?
   /// What was wrong and what would be right, for this type.
   public var message: String
@@ -81,8 +81,12 @@ public struct TypeProblem: Error, Sendable, Hashable {
 /// each optional field becomes a `details` key when it is set (the key order is fixed there).
 public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var code: HealthErrorCode
-  /// What was wrong and what would be right.
-  public var message: String
+  /// What was wrong and what would be right, without the next step a caller words in its own
+  /// API's terms (``hint``): the whole text is ``text(_:)``.
+  public var summary: String
+  /// The next step the app should take, when it is a call of the caller's API (request
+  /// authorization, use the session id a start returned); each caller words it.
+  public var hint: Hint?
   /// HealthKit's `HKError.Code` raw value, where HealthKit would report one.
   public var hkErrorCode: Int?
   /// The type concerned, as the caller names it (a type name of its API or a raw identifier).
@@ -106,13 +110,15 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var expected: String?
 
   public init(
-    _ code: HealthErrorCode, _ message: String, hkErrorCode: Int? = nil, type: String? = nil,
+    _ code: HealthErrorCode, _ summary: String, hint: Hint? = nil, hkErrorCode: Int? = nil,
+    type: String? = nil,
     field: String? = nil, minimumOS: String? = nil, deviceOS: String? = nil,
     reason: String? = nil, allowedActivities: [String]? = nil, types: [TypeProblem]? = nil,
     iosBehavior: String? = nil, didYouMean: String? = nil, expected: String? = nil
   ) {
     self.code = code
-    self.message = message
+    self.summary = summary
+    self.hint = hint
     self.hkErrorCode = hkErrorCode
     self.type = type
     self.field = field
@@ -126,7 +132,7 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
     self.expected = expected
   }
 
-  public var description: String { "\(code): \(message)" }
+  public var description: String { "\(code): \(text(HealthError.healthKitWording))" }
 
   /// `iosBehavior` value for a call that would raise an Objective-C exception on iOS.
   public static let exceptionBehavior = "exception"

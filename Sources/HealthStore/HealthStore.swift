@@ -136,7 +136,7 @@ public final class HealthStore {
     device == .iPad ? "iPadOS" : "iOS"
   }
 
-  /// The first check of every HealthKit method: `HEALTH_DATA_UNAVAILABLE` when HealthKit does
+  /// The first check of every HealthKit method: `.healthDataUnavailable` when HealthKit does
   /// not answer on this device.
   public func requireAvailable() throws(HealthError) {
     switch availability {
@@ -172,12 +172,13 @@ public final class HealthStore {
     if let uuidSeed { self.uuidCounter = uuidSeed }
   }
 
-  /// Moves the clock forward by `milliseconds` (not negative, and not past the clock's range).
-  public func advanceClock(by milliseconds: Int) throws(HealthError) {
+  /// Moves the clock forward by `milliseconds` (not negative, and not past the clock's range;
+  /// `field` names the argument in an error).
+  public func advanceClock(by milliseconds: Int, field: String) throws(HealthError) {
     let (moved, overflow) = now.addingReportingOverflow(milliseconds)
     guard milliseconds >= 0, !overflow, Self.clockRange.contains(moved) else {
       throw .invalidArgument(
-        field: "ms",
+        field: field,
         "cannot advance the clock by \(milliseconds) ms from \(now): the clock only moves forward "
           + "and stays within \(Self.clockRange.lowerBound)...\(Self.clockRange.upperBound)")
     }

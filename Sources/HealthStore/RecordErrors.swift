@@ -53,18 +53,18 @@ public enum RecordErrors {
     }
     return HealthError(
       .authorizationNotDetermined,
-      "This app has not asked to write \(name) (\(identifier)), so \(action) failed. Request "
-        + "write permission first (requestPermissions).",
-      hkErrorCode: HKErrorCode.authorizationNotDetermined, type: name)
+      "This app has not asked to write \(name) (\(identifier)), so \(action) failed.",
+      hint: .requestShareAuthorization, hkErrorCode: HKErrorCode.authorizationNotDetermined,
+      type: name)
   }
 
   /// The app never asked to read `name`.
   public static func readNotDetermined(name: String, identifier: String) -> HealthError {
     HealthError(
       .authorizationNotDetermined,
-      "This app has not asked to read \(name) (\(identifier)). Request read permission first "
-        + "(requestPermissions).",
-      hkErrorCode: HKErrorCode.authorizationNotDetermined, type: name)
+      "This app has not asked to read \(name) (\(identifier)).",
+      hint: .requestReadAuthorization, hkErrorCode: HKErrorCode.authorizationNotDetermined,
+      type: name)
   }
 
   /// An activity name that is not an `HKWorkoutActivityType` case, with the right spelling when

@@ -1,12 +1,13 @@
 extension HealthStore {
   /// Checks a delete by uuid, all or nothing: every uuid names a sample the app can see
-  /// (`NOT_FOUND`, the same for a sample it may not read as for an absent one: read permission is
-  /// never revealed), belongs to this app (`AUTHORIZATION_DENIED`) and its type may be shared.
-  /// `name` gives the name the caller knows a sample's type by (shown in errors). Returns the
-  /// distinct uuids.
-  public func prepareDelete(_ uuids: [String], naming name: (StoredSample) -> String)
-    throws(HealthError) -> [String]
-  {
+  /// (`.notFound`, the same for a sample it may not read as for an absent one: read permission is
+  /// never revealed), belongs to this app (`.authorizationDenied`) and its type may be shared.
+  /// `field` is the caller's name of the uuid list (an error's `field` is `field[i]`), `name`
+  /// gives the name the caller knows a sample's type by (shown in errors). Returns the distinct
+  /// uuids.
+  public func prepareDelete(
+    _ uuids: [String], field: String, naming name: (StoredSample) -> String
+  ) throws(HealthError) -> [String] {
     var distinct: [String] = []
     var seen: Set<String> = []
     var found: [(Int, StoredSample)] = []
@@ -14,8 +15,8 @@ extension HealthStore {
       guard let sample = visibleSample(uuid: uuid) else {
         throw HealthError(
           .notFound,
-          "No sample has the uuid \(uuid); nothing was deleted (deleteRecords is all or nothing).",
-          field: "uuids[\(index)]")
+          "No sample has the uuid \(uuid); nothing was deleted", hint: .deleteIsAllOrNothing,
+          field: "\(field)[\(index)]")
       }
       distinct.append(uuid)
       seen.insert(uuid)
@@ -27,7 +28,7 @@ extension HealthStore {
         "The sample \(sample.uuid) was written by \(sample.source.bundleId); an app may only "
           + "delete its own samples. Nothing was deleted.",
         hkErrorCode: HKErrorCode.authorizationDenied, type: name(sample),
-        field: "uuids[\(index)]")
+        field: "\(field)[\(index)]")
     }
     for (_, sample) in found {
       for identifier in deleteIdentifiers(sample) {

@@ -66,7 +66,7 @@ extension HealthStore {
   public var deviceOSVersion: OSVersion { osVersion }
 
   /// HealthKit's share check of a save by the app: every type is `sharingAuthorized`, checked
-  /// in order; the first that is not fails (`AUTHORIZATION_DENIED` when denied, else not
+  /// in order; the first that is not fails (`.authorizationDenied` when denied, else not
   /// determined). Changes nothing.
   /// `action` (what failed, in the message) is built only for an error.
   public func checkSharing(_ types: [SharedType], action: @autoclosure () -> String)

@@ -227,7 +227,7 @@ public struct SampleStore: Sendable {
   }
 }
 
-/// A workout started with `startWorkout` and not yet ended or discarded.
+/// A workout session started and not yet ended or discarded.
 public struct WorkoutSession: Hashable, Sendable {
   public var id: String
   /// The `HKWorkoutActivityType` case name.

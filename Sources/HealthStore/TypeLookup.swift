@@ -1,8 +1,8 @@
 import HealthKitModel
 
 extension HealthError {
-  /// The error for a refusal of the model: `UNSUPPORTED_TYPE`, `TYPE_UNAVAILABLE_ON_OS` or
-  /// `READ_ONLY_TYPE` (a write refusal raises an exception on iOS: `iosBehavior`).
+  /// The error for a refusal of the model: `.unsupportedType`, `.typeUnavailableOnOS` or
+  /// `.readOnlyType` (a write refusal raises an exception on iOS: `iosBehavior`).
   public init(_ refusal: Refusal) {
     let problem = TypeProblem(refusal)
     self.init(
@@ -39,8 +39,8 @@ extension HealthErrorCode {
 
 extension HealthStore {
   /// HealthKit's object type for a raw identifier on this device, as `HKObjectType`'s
-  /// factories answer: unknown (or misspelt) → `UNSUPPORTED_TYPE`, with the right spelling when
-  /// one is close; newer than the device's iOS → `TYPE_UNAVAILABLE_ON_OS`.
+  /// factories answer: unknown (or misspelt) → `.unsupportedType`, with the right spelling when
+  /// one is close; newer than the device's iOS → `.typeUnavailableOnOS`.
   public func objectType(_ identifier: String) throws(HealthError) -> TypeInfo {
     guard let info = Catalogue.info(identifier) else {
       throw Self.unknownIdentifier(identifier)
@@ -55,12 +55,12 @@ extension HealthStore {
     return info
   }
 
-  /// `UNSUPPORTED_TYPE` for an identifier HealthKit does not know.
+  /// `.unsupportedType` for an identifier HealthKit does not know.
   public static func unknownIdentifier(_ identifier: String) -> HealthError {
     unknownIdentifier(identifier, "HealthKit has no type with the identifier", in: nil)
   }
 
-  /// `UNSUPPORTED_TYPE` for an identifier not found (`what` says where), with the spelling hint,
+  /// `.unsupportedType` for an identifier not found (`what` says where), with the spelling hint,
   /// `details.didYouMean` and `details.expected: "rawIdentifier"`.
   public static func unknownIdentifier(
     _ identifier: String, _ what: String, in classes: Set<TypeClass>?
@@ -95,7 +95,7 @@ extension HealthStore {
     )
   }
 
-  /// Why a type cannot be put in a share (write) request, as the `READ_ONLY_TYPE` error iOS
+  /// Why a type cannot be put in a share (write) request, as the `.readOnlyType` error iOS
   /// raises as an exception; nil when it can.
   public func shareRefusal(_ info: TypeInfo, as name: String? = nil) -> HealthError? {
     guard let reason = Catalogue.shareRefusal(info.identifier) else { return nil }

@@ -7,7 +7,7 @@ extension HealthStore {
   public static let liveWorkoutMinimumOS = OSVersion(17, 0)
 
   /// Checks the start of a workout (protocol/healthkit-rules.md#workouts): the activity is a
-  /// case name (else `INVALID_ARGUMENTS`) available on this iOS, `live` needs iOS 17,
+  /// case name (else `.invalidArguments`) available on this iOS, `live` needs iOS 17,
   /// `locationType` is a known location, the app may share workouts, and no other live session
   /// runs. Returns the session without its id.
   public func prepareWorkoutStart(
@@ -64,9 +64,12 @@ extension HealthStore {
     return save(objects, source: appSource)
   }
 
-  /// Checks a discard: the session exists and is in progress.
-  public func prepareWorkoutDiscard(_ sessionId: String) throws(HealthError) -> WorkoutSession {
-    try sessionInProgress(sessionId, action: "discard")
+  /// Checks a discard: the session exists and is in progress (`field`: the caller's name of
+  /// the id, for errors).
+  public func prepareWorkoutDiscard(_ sessionId: String, field: String) throws(HealthError)
+    -> WorkoutSession
+  {
+    try sessionInProgress(sessionId, field: field, action: "discard")
   }
 
   /// Discards a session: nothing is saved.
@@ -74,10 +77,11 @@ extension HealthStore {
     samples.finishSession(id: session.id)
   }
 
-  /// The session in progress with this id: `NOT_FOUND` for an unknown id,
-  /// `WORKOUT_STATE_ERROR` for one already ended or discarded (`action` says what was tried).
-  public func sessionInProgress(_ id: String, action: String) throws(HealthError)
-    -> WorkoutSession
+  /// The session in progress with this id: `.notFound` for an unknown id,
+  /// `.workoutStateError` for one already ended or discarded (`action` says what was tried,
+  /// `field` is the caller's name of the id).
+  public func sessionInProgress(_ id: String, field: String, action: String)
+    throws(HealthError) -> WorkoutSession
   {
     if let session = samples.session(id: id) { return session }
     if samples.finishedSessions.contains(id) {
@@ -85,12 +89,11 @@ extension HealthStore {
         .workoutStateError,
         "The workout session \(id) has already been ended or discarded; cannot \(action) it "
           + "again. Start a new workout.",
-        field: "sessionId")
+        field: field)
     }
     throw HealthError(
       .notFound,
-      "There is no workout session \(id); use the sessionId that startWorkout returned.",
-      field: "sessionId")
+      "There is no workout session \(id)", hint: .useStartedSession, field: field)
   }
 
   /// Starting or saving a workout needs share authorization for `HKWorkoutTypeIdentifier`.

@@ -105,7 +105,7 @@ import Testing
       Issue.record("misspelt identifier must be refused")
     } catch {
       #expect(error.code == .unsupportedType)
-      #expect(error.message.contains("did you mean '\(steps)'"))
+      #expect(error.summary.contains("did you mean '\(steps)'"))
     }
     do {
       _ = try store.objectType("HKQuantityTypeIdentifierTimeInDaylight")

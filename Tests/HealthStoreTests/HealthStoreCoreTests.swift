@@ -64,10 +64,10 @@ import Testing
 
   @Test func clockOnlyMovesForward() throws {
     let store = HealthStore()
-    try store.advanceClock(by: 60_000)
+    try store.advanceClock(by: 60_000, field: "ms")
     #expect(store.now == 1_704_067_260_000)
-    #expect(throws: HealthError.self) { try store.advanceClock(by: -1) }
-    #expect(throws: HealthError.self) { try store.advanceClock(by: Int.max) }
+    #expect(throws: HealthError.self) { try store.advanceClock(by: -1, field: "ms") }
+    #expect(throws: HealthError.self) { try store.advanceClock(by: Int.max, field: "ms") }
     #expect(store.now == 1_704_067_260_000)
   }
 
@@ -78,9 +78,9 @@ import Testing
     store.injectFault(
       InjectedFault(method: "m", error: HealthError(.writeError, "second"), remaining: 2))
     #expect(store.consumeFault(for: "other") == nil)
-    #expect(store.consumeFault(for: "m")?.message == "first")
-    #expect(store.consumeFault(for: "m")?.message == "second")
-    #expect(store.consumeFault(for: "m")?.message == "second")
+    #expect(store.consumeFault(for: "m")?.summary == "first")
+    #expect(store.consumeFault(for: "m")?.summary == "second")
+    #expect(store.consumeFault(for: "m")?.summary == "second")
     #expect(store.consumeFault(for: "m") == nil)
   }
 

@@ -92,7 +92,7 @@ extension HealthStore {
 
   /// The delete check, naming each sample by its identifier.
   func prepareDelete(_ uuids: [String]) throws(HealthError) -> [String] {
-    try prepareDelete(uuids, naming: { $0.identifier })
+    try prepareDelete(uuids, field: "uuids", naming: { $0.identifier })
   }
 
   /// Every stored uuid in write order.

@@ -19,7 +19,9 @@ package enum ErrorMapping {
   }
 
   static func flutterError(_ error: HealthError) -> FlutterError {
-    FlutterError(code: error.code.wireCode, message: error.message, details: details(error))
+    FlutterError(
+      code: error.code.wireCode, message: error.text(PermissionsWording.hint),
+      details: details(error))
   }
 
   static func details(_ error: HealthError) -> ChannelValue {

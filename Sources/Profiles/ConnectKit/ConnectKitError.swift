@@ -32,8 +32,8 @@ enum ConnectKitError: Error, Equatable {
 enum ConnectKitErrors {
   /// What `\(error)` prints for a HealthKit `NSError` (its domain, code and description).
   static func nsErrorText(_ error: HealthError) -> String {
-    "Error Domain=com.apple.healthkit Code=\(error.hkErrorCode ?? 0) \"\(error.message)\" "
-      + "UserInfo={NSLocalizedDescription=\(error.message)}"
+    "Error Domain=com.apple.healthkit Code=\(error.hkErrorCode ?? 0) \"\(error.connectKitText)\" "
+      + "UserInfo={NSLocalizedDescription=\(error.connectKitText)}"
   }
 
   /// The third element for errors that are not `PigeonError`s: iOS writes the native call stack

@@ -70,7 +70,7 @@ extension ConnectKitRecordMap {
     do {
       return try checked(input, store)
     } catch {
-      throw Problem(kind: kind, field: error.field, message: error.message)
+      throw Problem(kind: kind, field: error.field, message: error.connectKitText)
     }
   }
 
@@ -223,7 +223,7 @@ extension ConnectKitRecordMap {
             type: ckType, start: start, end: end, fields: .quantity(amount, special: [:])),
           store)
       } catch {
-        failure(prefix + error.message)
+        failure(prefix + error.connectKitText)
         continue
       }
       nutrients.append(NutrientInput(name: key, amount: amount))

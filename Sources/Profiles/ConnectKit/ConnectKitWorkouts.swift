@@ -89,7 +89,8 @@ enum ConnectKitWorkouts {
       let begin = error.code == .healthDataUnavailable || ConnectKitWriteRecords.isSaveError(error)
       throw Problem(
         kind: kind, field: begin ? nil : error.field,
-        message: begin ? "Failed to begin workout collection: \(error.message)" : error.message)
+        message: begin
+          ? "Failed to begin workout collection: \(error.connectKitText)" : error.connectKitText)
     }
 
     // duringSession: quantity samples inside the workout; the others fail one by one. A
@@ -136,7 +137,7 @@ enum ConnectKitWorkouts {
             samples.append((input, try ConnectKitRecordMap.checked(input, store)))
           }
         } catch {
-          failure("Failed to decode duringSession sample: \(error.message)")
+          failure("Failed to decode duringSession sample: \(error.connectKitText)")
         }
       }
     }
@@ -149,7 +150,7 @@ enum ConnectKitWorkouts {
       case .failure(let refusal):
         warn(
           "connect_kit writeRecords: HealthKit refused the workout's duringSession samples "
-            + "(\(refusal.message)); the workout is saved without them (ConnectKit only logs "
+            + "(\(refusal.connectKitText)); the workout is saved without them (ConnectKit only logs "
             + "this)")
         added = []
       }
@@ -187,7 +188,8 @@ enum ConnectKitWorkouts {
       case .failure(let refusal): throw refusal
       }
     } catch {
-      throw Problem(kind: kind, field: nil, message: "Failed to finish workout: \(error.message)")
+      throw Problem(
+        kind: kind, field: nil, message: "Failed to finish workout: \(error.connectKitText)")
     }
     finished.addBuilderSamples(added.map(\.prepared))
     decoded.savedId = store.commitRecord(finished, source: store.appSource).uuid.uppercased()

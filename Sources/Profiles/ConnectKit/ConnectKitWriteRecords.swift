@@ -63,7 +63,7 @@ enum ConnectKitWriteRecords {
       if let refusal = saveRefusal(batch.flatMap(\.parts), store: store) {
         failures.append(
           Failure(
-            indexPath: [-1], message: "HealthKit failed to save records: \(refusal.message)",
+            indexPath: [-1], message: "HealthKit failed to save records: \(refusal.connectKitText)",
             type: "HealthConnectInsert"))
       } else {
         for (index, parts) in batch {

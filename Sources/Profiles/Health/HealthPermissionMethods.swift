@@ -63,7 +63,8 @@ enum HealthPermissionMethods {
     for identifier in share {
       if let info = Catalogue.info(identifier), let refusal = access.store.shareRefusal(info) {
         throw HealthProfileError.hostFailure(
-          code: "REQUEST_AUTH_ERROR", message: refusal.message, iosBehavior: .exception)
+          code: "REQUEST_AUTH_ERROR", message: refusal.text(HealthError.healthKitWording),
+          iosBehavior: .exception)
       }
     }
     guard access.availabilityFailure() == nil else { return .bool(false) }

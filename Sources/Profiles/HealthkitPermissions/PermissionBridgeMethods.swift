@@ -208,7 +208,8 @@ enum PermissionBridgeMethods {
     guard var first = refused.first else { return }
     if refused.count > 1 {
       let names = refused.compactMap(\.type).joined(separator: ", ")
-      first.message =
+      first.hint = nil
+      first.summary =
         "Authorization to share the following types is disallowed: \(names). Apps can only "
         + "read them. On iOS this raises an exception and the app crashes; request them for "
         + "reading only."

@@ -94,7 +94,7 @@ package enum RecordMethods {
             .object([
               ("index", RecordEncoding.integer(index)), ("code", .string(error.code.wireCode)),
               ("field", .string(error.field ?? "records[\(index)]")),
-              ("message", .string(error.message)),
+              ("message", .string(error.text(PermissionsWording.hint))),
             ]))
         }
       }
@@ -133,7 +133,7 @@ package enum RecordMethods {
   static func deleteRecords(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let uuids = try context.arguments.stringList("uuids")
     let store = context.store
-    let checked = try store.prepareDelete(uuids)
+    let checked = try store.prepareRecordDelete(uuids, field: "uuids")
     return { RecordEncoding.integer(store.delete(checked)) }
   }
 
@@ -178,7 +178,7 @@ package enum RecordMethods {
   static func located(_ error: HealthError, in path: String) -> HealthError {
     var located = error
     located.field = fieldPath(error.field, in: path)
-    located.message = "\(path): \(error.message)"
+    located.summary = "\(path): \(error.summary)"
     return located
   }
 

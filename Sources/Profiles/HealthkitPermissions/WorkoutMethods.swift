@@ -44,7 +44,7 @@ enum WorkoutMethods {
   static func discard(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let sessionId = try context.arguments.string("sessionId")
     let store = context.store
-    let session = try store.prepareWorkoutDiscard(sessionId)
+    let session = try store.prepareWorkoutDiscard(sessionId, field: "sessionId")
     return {
       store.discardWorkout(session)
       return .null
