@@ -23,4 +23,14 @@ extension HealthStore {
     case .notDetermined: return nil
     }
   }
+
+  /// What one read that covers several types sees (a food correlation read with its nutrient
+  /// types): everything when reading any of them was granted, only the app's own samples when
+  /// every decided one was denied, nil while none was ever asked for.
+  public func readVisibility(of identifiers: [String]) -> ReadVisibility? {
+    let decisions = identifiers.map { authorization(for: $0).read }
+    if decisions.contains(.granted) { return .all }
+    if decisions.contains(.denied) { return .ownOnly(bundleId: bundleId) }
+    return nil
+  }
 }

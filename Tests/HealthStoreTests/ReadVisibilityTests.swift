@@ -13,6 +13,18 @@ import Testing
     #expect(store.readVisibility(of: Self.steps) == .ownOnly(bundleId: store.bundleId))
   }
 
+  @Test func aReadOfSeveralTypesSeesWhatItsMostPermissiveDecisionAllows() {
+    let store = HealthStore()
+    let energy = "HKQuantityTypeIdentifierDietaryEnergyConsumed"
+    let types = [Self.steps, energy]
+    #expect(store.readVisibility(of: types) == nil)
+    store.setAuthorization(energy, share: nil, read: .denied)
+    #expect(store.readVisibility(of: types) == .ownOnly(bundleId: store.bundleId))
+    store.setAuthorization(Self.steps, share: nil, read: .granted)
+    #expect(store.readVisibility(of: types) == .all)
+    #expect(store.readVisibility(of: [energy]) == store.readVisibility(of: energy))
+  }
+
   @Test func ownOnlyShowsTheAppsSamplesAlone() {
     let own = StoredSample(
       uuid: "a", identifier: Self.steps, start: 0, end: 1,

@@ -35,7 +35,7 @@ enum HealthReadMethods {
     let unit = args.string("dataUnitKey").flatMap { HealthUnitTable.unit($0, os: access.os) }
     let excludeManual = (args.ints("recordingMethodsToFilter") ?? []).contains(3)
     let limit = args.int("limit").flatMap { $0 > 0 ? $0 : nil }
-    let visibility: HealthStoreAccess.Visibility
+    let visibility: ReadVisibility
     do {
       visibility = try access.visibility(readIdentifiers(row))
     } catch {
@@ -133,7 +133,7 @@ enum HealthReadMethods {
     guard let row = HealthDataTypeTable.row(key, os: access.os), row.kind != .characteristic
     else { throw invalidType(key) }
     let unit = args.string("dataUnitKey").flatMap { HealthUnitTable.unit($0, os: access.os) }
-    let visibility: HealthStoreAccess.Visibility
+    let visibility: ReadVisibility
     do {
       visibility = try access.visibility(readIdentifiers(row))
     } catch {

@@ -43,7 +43,7 @@ enum HealthStatistics {
           + "positive and the app crashes",
         iosBehavior: .exception)
     }
-    let visibility: HealthStoreAccess.Visibility
+    let visibility: ReadVisibility
     do {
       visibility = try access.visibility([info.identifier])
     } catch {
@@ -92,7 +92,7 @@ enum HealthStatistics {
 
   /// The samples a statistics query of the host sees: those the app may read, without the
   /// user-entered ones when the call filters recording method 3 (manual).
-  static func predicate(_ visibility: HealthStoreAccess.Visibility, excludeManual: Bool)
+  static func predicate(_ visibility: ReadVisibility, excludeManual: Bool)
     -> (StoredSample) -> Bool
   {
     { sample in
@@ -128,7 +128,7 @@ enum HealthStatistics {
     let to = HealthTime.milliseconds(args.milliseconds("endTime"))
     let excludeManual = (args.ints("recordingMethodsToFilter") ?? []).contains(3)
     let identifier = Catalogue.info(named: "stepCount")?.identifier ?? "stepCount"
-    let visibility: HealthStoreAccess.Visibility
+    let visibility: ReadVisibility
     do {
       visibility = try access.visibility([identifier])
     } catch {

@@ -37,27 +37,15 @@ struct HealthStoreAccess {
     }
   }
 
-  /// Which samples of these identifiers a query sees: all when reading any of them was granted,
-  /// only this app's own when every decided one was denied (HealthKit hides the denial), and a
-  /// failure when none was ever asked for.
-  func visibility(_ identifiers: [String]) throws(HealthKitFailure) -> Visibility {
+  /// Which samples of these identifiers a query sees, by the store's privacy rule
+  /// (``HealthStore/readVisibility(of:)-([String])``); a failure when HealthKit does not answer
+  /// or none was ever asked for.
+  func visibility(_ identifiers: [String]) throws(HealthKitFailure) -> ReadVisibility {
     if let failure = availabilityFailure() { throw failure }
-    let decisions = identifiers.map { store.authorization(for: $0).read }
-    if decisions.contains(.granted) { return .all }
-    if decisions.contains(.denied) { return .ownOnly(store.bundleId) }
-    throw .authorizationNotDetermined
-  }
-
-  enum Visibility {
-    case all
-    case ownOnly(String)
-
-    func shows(_ sample: StoredSample) -> Bool {
-      switch self {
-      case .all: return true
-      case .ownOnly(let bundleId): return sample.source.bundleId == bundleId
-      }
+    guard let visibility = store.readVisibility(of: identifiers) else {
+      throw .authorizationNotDetermined
     }
+    return visibility
   }
 
   /// Whether the app may save (and delete) samples of every identifier: HealthKit's save fails
@@ -87,7 +75,7 @@ struct HealthStoreAccess {
   /// The samples of `identifier` whose start is in `[from, to)` (`.strictStartDate`), that the
   /// query sees and that pass `include`; newest end first (ties: later start, then written later).
   func samples(
-    _ identifier: String, from: Int, to: Int, visibility: Visibility,
+    _ identifier: String, from: Int, to: Int, visibility: ReadVisibility,
     include: (StoredSample) -> Bool = { _ in true }
   ) -> [StoredSample] {
     guard from < to else { return [] }
