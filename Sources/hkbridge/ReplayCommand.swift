@@ -81,8 +81,9 @@ struct ReplayCommand: ParsableCommand {
     for name in channels where name.isEmpty || name == Emulator.controlChannel {
       throw ValidationError("--channel \(name): expected a plugin channel name")
     }
-    if let device, device != "iPhone" && device != "iPad" {
-      throw ValidationError("--device \(device): expected iPhone or iPad")
+    if let device, !Emulator.deviceNames.contains(device) {
+      throw ValidationError(
+        "--device \(device): expected \(Emulator.deviceNames.joined(separator: " or "))")
     }
     if let problem = Emulator.configurationProblem(
       device: device ?? Emulator.defaultDevice, osVersion: osVersion ?? Emulator.defaultOSVersion)

@@ -163,8 +163,11 @@ struct ServeCommand: ParsableCommand {
       }
       if !names.contains(name) { names.append(name) }
     }
-    guard device == "iPhone" || device == "iPad" else {
-      return .failure(Problem(message: "--device \(device): expected iPhone or iPad"))
+    guard Emulator.deviceNames.contains(device) else {
+      return .failure(
+        Problem(
+          message: "--device \(device): expected "
+            + Emulator.deviceNames.joined(separator: " or ")))
     }
     if let problem = OSOption.problem(osVersion) {
       return .failure(Problem(message: problem))

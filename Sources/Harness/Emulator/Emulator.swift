@@ -48,6 +48,8 @@ public enum Emulator {
   public static let defaultPluginChannel = Dispatcher.defaultPluginChannel
   /// The device when `--device` is not given.
   public static let defaultDevice = Dispatcher.defaultDevice
+  /// Every device `--device` can name.
+  public static let deviceNames = Dispatcher.deviceNames
   /// The iOS version when `--os` is not given.
   public static let defaultOSVersion = Dispatcher.defaultOSVersion
   /// The control channel's name.

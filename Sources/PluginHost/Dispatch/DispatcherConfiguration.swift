@@ -4,6 +4,8 @@ import HealthStore
 extension Dispatcher {
   /// The device when none is named (`EmulatorConfiguration.standard`).
   public static let defaultDevice = EmulatorConfiguration.standard.device.rawValue
+  /// Every device name `--device` takes (`iPhone`, `iPad`).
+  public static let deviceNames = DeviceModel.allCases.map(\.rawValue)
   /// The iOS version when none is named (`EmulatorConfiguration.standard`).
   public static let defaultOSVersion = EmulatorConfiguration.standard.osVersion.description
   public static let controlChannel = "hkbridge/control"
