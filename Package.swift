@@ -37,8 +37,8 @@ let package = Package(
     // CKType records <-> HealthKit objects: the record vocabulary the default profile and
     // ConnectKit share.
     .target(name: "CKTypeRecords", dependencies: ["HealthKitModel", "HealthStore"]),
-    // The plugin host: the handler model (Channels/), event channels, the dispatcher, the seam
-    // every profile plugs into (Seam/).
+    // The plugin host: the handler model (Channels/), what an iOS host does with channel values
+    // (Bridging/), event channels, the dispatcher, the seam every profile plugs into (Seam/).
     .target(name: "PluginHost", dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore"]),
     // One target per profile: each translates one plugin's channel API into store operations.
     .target(
@@ -50,7 +50,7 @@ let package = Package(
       name: "ProfileConnectKit", dependencies: profileDependencies + ["CKTypeRecords"],
       path: "Sources/Profiles/ConnectKit"),
     .target(
-      name: "ProfileHealthKitReporter", dependencies: profileDependencies + ["ProfileHealth"],
+      name: "ProfileHealthKitReporter", dependencies: profileDependencies,
       path: "Sources/Profiles/HealthKitReporter"),
     // The control channel hkbridge/control (its records are the default profile's).
     .target(

@@ -9,7 +9,8 @@ import ProfileHealthkitPermissions
 /// (`takes:`); a key it does not take is refused.
 package enum ControlMethods {
   /// The control channel's handler: its methods, and the error catalogue's mapping.
-  package static let channel = ChannelHandler.methods(table, errors: ErrorMapping.flutterError)
+  package static let channel = ChannelHandler.methods(
+    table, errors: PermissionsErrorMapping.flutterError)
 
   static let table = MethodTable.merging([
     core, AuthorizationControl.table, RecordMethods.controlTable, VerificationMethods.table,

@@ -4,6 +4,7 @@ import Testing
 @testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
+@testable import ProfileHealthkitPermissions
 
 /// The store's failure kinds have no wire spelling of their own; the catalogue of the default
 /// profile and the control channel spells each once (protocol/errors.md#codes).
@@ -22,7 +23,8 @@ import Testing
     #expect(HealthErrorCode.invalidArguments.wireCode == "INVALID_ARGUMENTS")
     #expect(HealthErrorCode.typeUnavailableOnOS.wireCode == "TYPE_UNAVAILABLE_ON_OS")
     #expect(HealthErrorCode.workoutStateError.wireCode == "WORKOUT_STATE_ERROR")
-    let error = ErrorMapping.flutterError(HealthError(.notFound, "gone", field: "uuids[0]"))
+    let error = PermissionsErrorMapping.flutterError(
+      HealthError(.notFound, "gone", field: "uuids[0]"))
     #expect(error.code == "NOT_FOUND")
   }
 

@@ -39,8 +39,7 @@ public struct ChannelHandler: Sendable {
 }
 
 /// The one place where a channel's errors become the `FlutterError` Dart sees (a profile's, or
-/// ``ErrorMapping/flutterError(_:)-(any Error)`` for `healthkit_permissions` and the control
-/// channel).
+/// `PermissionsErrorMapping.flutterError` for `healthkit_permissions` and the control channel).
 public typealias ChannelErrorMapping = @Sendable (any Error) -> FlutterError
 /// A BasicMessageChannel handler: payload (`nil`: null message) → reply bytes (`nil`: null reply).
 public typealias MessageHandler =

@@ -135,7 +135,7 @@ public final class Dispatcher {
     do {
       call = try codec.decodeMethodCall(payload)
     } catch {
-      return errorReply(ErrorMapping.malformed(channel: route.name, error))
+      return errorReply(MalformedMessage.notAMethodCall(channel: route.name, error))
     }
     return reply(to: call, on: route, methods, errors)
   }
@@ -173,7 +173,7 @@ public final class Dispatcher {
   }
 
   func nullMessageReply(_ channel: String) -> [UInt8] {
-    errorReply(ErrorMapping.nullMessage(channel: channel))
+    errorReply(MalformedMessage.nullMessage(channel: channel))
   }
 
   /// The reply for one call, decoded (for tests and in-process users).

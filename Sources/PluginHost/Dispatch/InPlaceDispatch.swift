@@ -29,7 +29,7 @@ extension Dispatcher {
     do {
       call = try codec.decodeMethodCall(inPlace: payload)
     } catch {
-      return .reply(errorReply(ErrorMapping.malformed(channel: route.name, error)))
+      return .reply(errorReply(MalformedMessage.notAMethodCall(channel: route.name, error)))
     }
     return .reply(reply(to: call, on: route, methods, errors))
   }

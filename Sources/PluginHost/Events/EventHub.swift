@@ -69,13 +69,14 @@ final class EventHub {
   func reply(channel name: String, payload: [UInt8]?, environment: HostEnvironment) -> [UInt8]? {
     guard let channel = channels.first(where: { $0.name == name }) else { return nil }
     guard let payload else {
-      return codec.encodeErrorEnvelope(ErrorMapping.nullMessage(channel: name).flutterError)
+      return codec.encodeErrorEnvelope(MalformedMessage.nullMessage(channel: name).flutterError)
     }
     let call: MethodCall
     do {
       call = try codec.decodeMethodCall(payload)
     } catch {
-      return codec.encodeErrorEnvelope(ErrorMapping.malformed(channel: name, error).flutterError)
+      return codec.encodeErrorEnvelope(
+        MalformedMessage.notAMethodCall(channel: name, error).flutterError)
     }
     switch call.method {
     case "listen": return listen(channel, arguments: call.arguments, environment: environment)

@@ -9,7 +9,7 @@ extension HealthWriteMethods {
 
   @Sendable
   static func writeAudiogram(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let frequencies = args.doubles("frequencies"),
       let left = args.doubles("leftEarSensitivities"),
       let right = args.doubles("rightEarSensitivities"),
@@ -28,7 +28,7 @@ extension HealthWriteMethods {
     var metadata: [MetadataEntry] = []
     switch args.value("metadata") {
     case .map?:
-      let given = HealthArguments(args.value("metadata") ?? .null)
+      let given = CastArguments(args.value("metadata") ?? .null)
       guard let device = given.string("HKDeviceName"), let external = given.string("HKExternalUUID")
       else {
         throw HealthProfileError.hostFailure(
@@ -52,8 +52,8 @@ extension HealthWriteMethods {
       break
     }
     let access = HealthStoreAccess(store: call.store)
-    let start = HealthTime.milliseconds(startArgument)
-    let end = HealthTime.milliseconds(endArgument)
+    let start = HostDate.milliseconds(startArgument)
+    let end = HostDate.milliseconds(endArgument)
     try checkOrder(start, end, what)
     let identifier =
       Catalogue.info(named: "audiogramSampleType")?.identifier ?? "audiogramSampleType"

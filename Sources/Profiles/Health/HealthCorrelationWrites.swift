@@ -9,14 +9,14 @@ extension HealthWriteMethods {
 
   @Sendable
   static func writeBloodPressure(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let systolic = args.number("systolic"), let diastolic = args.number("diastolic"),
       let startArgument = args.number("startTime"), let endArgument = args.number("endTime"),
       let recording = args.int("recordingMethod")
     else { throw HealthProfileErrors.write("blood pressure") }
     let access = HealthStoreAccess(store: call.store)
-    let start = HealthTime.milliseconds(startArgument)
-    let end = HealthTime.milliseconds(endArgument)
+    let start = HostDate.milliseconds(startArgument)
+    let end = HostDate.milliseconds(endArgument)
     try checkOrder(start, end, "writeBloodPressure")
     let ids = ["bloodPressureSystolic", "bloodPressureDiastolic", "bloodPressure"].map {
       Catalogue.info(named: $0)?.identifier ?? $0
@@ -42,7 +42,7 @@ extension HealthWriteMethods {
 
   @Sendable
   static func writeMeal(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     // `as? String?` accepts a missing key (nil) but not a null value (NSNull).
     let name = args.string("name")
     let mealType = args.string("meal_type")
@@ -52,8 +52,8 @@ extension HealthWriteMethods {
       let recording = args.int("recordingMethod")
     else { throw HealthProfileErrors.write("meal") }
     let access = HealthStoreAccess(store: call.store)
-    let start = HealthTime.milliseconds(startArgument)
-    let end = HealthTime.milliseconds(endArgument)
+    let start = HostDate.milliseconds(startArgument)
+    let end = HostDate.milliseconds(endArgument)
     var metadata = [
       MetadataEntry("HKFoodMeal", .string(mealType ?? "UNKNOWN")), userEntered(recording),
     ]

@@ -29,7 +29,7 @@ struct HealthDataPoints {
   /// A quantity data point; nil where HealthKit raises an exception (the unit does not fit).
   func quantity(_ sample: StoredSample, unit: String?) -> ChannelValue? {
     guard case .quantity(let quantity) = sample.body,
-      let value = HealthUnits.value(quantity, in: unit ?? "IU")
+      let value = HostUnits.value(quantity, in: unit ?? "IU")
     else { return nil }
     return .object(
       [("uuid", uuid(sample)), ("value", .float64(value))] + timing(sample) + [
@@ -51,8 +51,8 @@ struct HealthDataPoints {
 
   func workout(_ sample: StoredSample) -> ChannelValue {
     guard case .workout(let summary) = sample.body else { return .null }
-    let energy = summary.energy.flatMap { HealthUnits.value($0, in: "kcal") }
-    let distance = summary.distance.flatMap { HealthUnits.value($0, in: "m") }
+    let energy = summary.energy.flatMap { HostUnits.value($0, in: "kcal") }
+    let distance = summary.distance.flatMap { HostUnits.value($0, in: "m") }
     let key = HealthWorkoutTable.key(for: summary.activityType, os: access.os)
     return .object(
       [
@@ -97,7 +97,7 @@ struct HealthDataPoints {
       let identifier = Catalogue.info(named: row.typeName)?.identifier
       guard let member = members.first(where: { $0.identifier == identifier }),
         case .quantity(let quantity) = member.body,
-        let value = HealthUnits.value(quantity, in: row.mealUnit)
+        let value = HostUnits.value(quantity, in: row.mealUnit)
       else { continue }
       for key in row.mealKeys { pairs.append((key, .float64(value))) }
     }

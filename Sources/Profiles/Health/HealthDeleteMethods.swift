@@ -14,14 +14,14 @@ enum HealthDeleteMethods {
 
   @Sendable
   static func delete(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     let access = HealthStoreAccess(store: call.store)
     guard let key = args.string("dataTypeKey"),
       let row = HealthDataTypeTable.row(key, os: access.os), row.kind != .characteristic
     else { return .bool(false) }
     let identifier = HealthDataTypeTable.identifier(row)
-    let from = HealthTime.milliseconds(args.milliseconds("startTime"))
-    let to = HealthTime.milliseconds(args.milliseconds("endTime"))
+    let from = HostDate.milliseconds(args.milliseconds("startTime"))
+    let to = HostDate.milliseconds(args.milliseconds("endTime"))
     guard let visibility = try? access.visibility(HealthReadMethods.readIdentifiers(row)) else {
       return .bool(false)
     }
@@ -43,7 +43,7 @@ enum HealthDeleteMethods {
 
   @Sendable
   static func deleteByUUID(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let uuid = args.string("uuid"), let key = args.string("dataTypeKey") else {
       throw HealthProfileErrors.deleteByUUID
     }

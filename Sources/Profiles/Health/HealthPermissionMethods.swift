@@ -18,7 +18,7 @@ enum HealthPermissionMethods {
   static let firstOS = OSVersion(13, 0)
 
   /// The types and access codes of a call, or nil when the host's guard fails.
-  static func typesAndAccess(_ args: HealthArguments) -> [(String, Int)]? {
+  static func typesAndAccess(_ args: CastArguments) -> [(String, Int)]? {
     guard let types = args.strings("types"), let access = args.ints("permissions"),
       types.count == access.count
     else { return nil }
@@ -27,7 +27,7 @@ enum HealthPermissionMethods {
 
   @Sendable
   static func requestAuthorization(_ call: MethodContext) throws -> ChannelValue {
-    guard let pairs = typesAndAccess(HealthArguments(call.rawArguments)) else {
+    guard let pairs = typesAndAccess(CastArguments(call.rawArguments)) else {
       throw HealthProfileErrors.requestAuth
     }
     let access = HealthStoreAccess(store: call.store)
@@ -78,7 +78,7 @@ enum HealthPermissionMethods {
 
   @Sendable
   static func hasPermissions(_ call: MethodContext) throws -> ChannelValue {
-    guard var pairs = typesAndAccess(HealthArguments(call.rawArguments)) else {
+    guard var pairs = typesAndAccess(CastArguments(call.rawArguments)) else {
       throw HealthProfileErrors.permission
     }
     if let index = pairs.firstIndex(where: { $0.0 == "NUTRITION" }) {

@@ -23,11 +23,11 @@ enum HealthReadMethods {
 
   @Sendable
   static func getData(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let key = args.string("dataTypeKey") else { throw missingTypeKey }
     let access = HealthStoreAccess(store: call.store)
-    let from = HealthTime.milliseconds(args.milliseconds("startTime"))
-    let to = HealthTime.milliseconds(args.milliseconds("endTime"))
+    let from = HostDate.milliseconds(args.milliseconds("startTime"))
+    let to = HostDate.milliseconds(args.milliseconds("endTime"))
     if let characteristic = characteristicValue(key, access: access) {
       return HealthDataPoints.characteristic(characteristic, from: from, to: to)
     }
@@ -124,7 +124,7 @@ enum HealthReadMethods {
 
   @Sendable
   static func getDataByUUID(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let key = args.string("dataTypeKey"), let uuid = args.string("uuid") else {
       throw HealthProfileError.plugin(
         code: "HEALTH_ERROR", message: "Missing required arguments: dataTypeKey and uuid")

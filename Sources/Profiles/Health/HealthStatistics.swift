@@ -21,11 +21,11 @@ enum HealthStatistics {
 
   @Sendable
   static func getIntervalData(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     let key = args.string("dataTypeKey") ?? "DEFAULT"
     let access = HealthStoreAccess(store: call.store)
-    let from = HealthTime.milliseconds(args.milliseconds("startTime"))
-    let to = HealthTime.milliseconds(args.milliseconds("endTime"))
+    let from = HostDate.milliseconds(args.milliseconds("startTime"))
+    let to = HostDate.milliseconds(args.milliseconds("endTime"))
     let seconds = args.int("interval") ?? 1
     let excludeManual = (args.ints("recordingMethodsToFilter") ?? []).contains(3)
     guard let row = HealthDataTypeTable.statisticsRow(key, os: access.os),
@@ -68,7 +68,7 @@ enum HealthStatistics {
     for bucket in buckets {
       guard
         let value = try? Units.convert(
-          bucket.value, from: canonical, to: HealthUnits.parseable(unit))
+          bucket.value, from: canonical, to: HostUnits.parseable(unit))
       else {
         throw HealthProfileError.hostFailure(
           code: "STATISTICS_ERROR",
@@ -122,10 +122,10 @@ enum HealthStatistics {
 
   @Sendable
   static func getTotalStepsInInterval(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     let access = HealthStoreAccess(store: call.store)
-    let from = HealthTime.milliseconds(args.milliseconds("startTime"))
-    let to = HealthTime.milliseconds(args.milliseconds("endTime"))
+    let from = HostDate.milliseconds(args.milliseconds("startTime"))
+    let to = HostDate.milliseconds(args.milliseconds("endTime"))
     let excludeManual = (args.ints("recordingMethodsToFilter") ?? []).contains(3)
     let identifier = Catalogue.info(named: "stepCount")?.identifier ?? "stepCount"
     let visibility: ReadVisibility

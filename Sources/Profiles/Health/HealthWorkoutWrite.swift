@@ -9,7 +9,7 @@ extension HealthWriteMethods {
 
   @Sendable
   static func writeWorkoutData(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     let access = HealthStoreAccess(store: call.store)
     guard let key = args.string("activityType"), let startArgument = args.number("startTime"),
       let endArgument = args.number("endTime"),
@@ -28,17 +28,17 @@ extension HealthWriteMethods {
           "\(unitKey) \(args.string(unitKey).map { "'\($0)'" } ?? "(missing or not a string)") is not a unit the "
             + "iOS host knows; it force-unwraps the lookup and the app crashes")
       }
-      guard (try? Units.convert(1, from: HealthUnits.parseable(unit), to: dimension)) != nil else {
+      guard (try? Units.convert(1, from: HostUnits.parseable(unit), to: dimension)) != nil else {
         throw exception(
           what,
           "\(unitKey) '\(unitName)' is not a unit of \(valueKey); HealthKit raises an exception")
       }
-      return MeasuredQuantity(value: value, unit: HealthUnits.parseable(unit))
+      return MeasuredQuantity(value: value, unit: HostUnits.parseable(unit))
     }
     let energy = try total("totalEnergyBurned", "totalEnergyBurnedUnit", "kcal")
     let distance = try total("totalDistance", "totalDistanceUnit", "m")
-    let start = HealthTime.milliseconds(startArgument)
-    let end = HealthTime.milliseconds(endArgument)
+    let start = HostDate.milliseconds(startArgument)
+    let end = HostDate.milliseconds(endArgument)
     try checkOrder(start, end, what)
     let identifier = HealthStore.workoutIdentifier
     return save(

@@ -57,14 +57,14 @@ enum HealthWriteMethods {
 
   @Sendable
   static func writeData(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let value = args.number("value"), let key = args.string("dataTypeKey"),
       let unitKey = args.string("dataUnitKey"), let startArgument = args.number("startTime"),
       let endArgument = args.number("endTime"), let recording = args.int("recordingMethod")
     else { throw HealthProfileErrors.write("data") }
     let access = HealthStoreAccess(store: call.store)
-    let start = HealthTime.milliseconds(startArgument)
-    let end = HealthTime.milliseconds(endArgument)
+    let start = HostDate.milliseconds(startArgument)
+    let end = HostDate.milliseconds(endArgument)
     let what = "writeData \(key)"
     let metadata = [userEntered(recording)]
     if key == "MINDFULNESS" {
@@ -111,7 +111,7 @@ enum HealthWriteMethods {
           "'\(unitKey)' is not a unit the iOS host knows on iOS \(access.os); the host "
             + "force-unwraps its unit lookup and the app crashes")
       }
-      guard HealthUnits.fits(unit, identifier: identifier) else {
+      guard HostUnits.fits(unit, identifier: identifier) else {
         throw exception(
           what,
           "'\(unitKey)' (\(unit.isEmpty ? "no unit" : unit)) does not measure \(key); "
@@ -122,7 +122,7 @@ enum HealthWriteMethods {
         access,
         container: .init(
           identifier: identifier, start: start, end: end,
-          body: .quantity(MeasuredQuantity(value: value, unit: HealthUnits.parseable(unit))),
+          body: .quantity(MeasuredQuantity(value: value, unit: HostUnits.parseable(unit))),
           metadata: metadata), sharing: [identifier])
     default:
       throw crash(
@@ -136,13 +136,13 @@ enum HealthWriteMethods {
 
   @Sendable
   static func writeInsulinDelivery(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let units = args.number("units"), let reason = args.number("reason"),
       let startArgument = args.number("startTime"), let endArgument = args.number("endTime")
     else { throw HealthProfileErrors.write("insulin delivery") }
     let access = HealthStoreAccess(store: call.store)
-    let start = HealthTime.milliseconds(startArgument)
-    let end = HealthTime.milliseconds(endArgument)
+    let start = HostDate.milliseconds(startArgument)
+    let end = HostDate.milliseconds(endArgument)
     try checkOrder(start, end, "writeInsulinDelivery")
     let identifier = Catalogue.info(named: "insulinDelivery")?.identifier ?? "insulinDelivery"
     // HKInsulinDeliveryReason: 1 basal, 2 bolus; HealthKit refuses to save any other value.
@@ -160,7 +160,7 @@ enum HealthWriteMethods {
 
   @Sendable
   static func writeMenstruationFlow(_ call: MethodContext) throws -> ChannelValue {
-    let args = HealthArguments(call.rawArguments)
+    let args = CastArguments(call.rawArguments)
     guard let flow = args.int("value"), let endArgument = args.number("endTime"),
       let cycleStart = args.number("isStartOfCycle"), let recording = args.int("recordingMethod")
     else { throw HealthProfileErrors.write("menstruation flow") }
@@ -169,7 +169,7 @@ enum HealthWriteMethods {
     guard let info = Catalogue.info(identifier), let flowCase = info.categoryCase(rawValue: flow),
       access.os >= (flowCase.minimumOS ?? info.minimumOS)
     else { throw HealthProfileErrors.write("menstruation flow") }
-    let time = HealthTime.milliseconds(endArgument)
+    let time = HostDate.milliseconds(endArgument)
     let startValue: MetadataValue =
       cycleStart.rounded() == cycleStart && abs(cycleStart) < 9e18
       ? .int(Int(cycleStart)) : .double(cycleStart)

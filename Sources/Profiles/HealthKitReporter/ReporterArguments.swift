@@ -2,20 +2,19 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealth
 
 /// How the plugin's host reads a call: `call.arguments as? [String: Any]` (a map, else
 /// "Error call arguments."), then `as?` casts per key (a failed cast is "Error in parsing
 /// arguments." naming the arguments as Swift prints them).
 struct ReporterArguments {
   let value: ChannelValue
-  let map: HealthArguments
+  let map: CastArguments
 
   /// The arguments when they are a map; else the host's `throwNoArgumentsError`.
   init(_ value: ChannelValue) throws {
     guard case .map = value else { throw ReporterError.noArguments }
     self.value = value
-    self.map = HealthArguments(value)
+    self.map = CastArguments(value)
   }
 
   /// `as? String`, or the parsing error.
@@ -35,8 +34,8 @@ struct ReporterArguments {
   /// The predicate `startTimestamp`/`endTimestamp` (Dart's milliseconds), as whole
   /// milliseconds of the store.
   func range() throws -> ClosedRange<Int> {
-    let start = HealthTime.milliseconds(try number("startTimestamp"))
-    let end = HealthTime.milliseconds(try number("endTimestamp"))
+    let start = HostDate.milliseconds(try number("startTimestamp"))
+    let end = HostDate.milliseconds(try number("endTimestamp"))
     return min(start, end)...max(start, end)
   }
 

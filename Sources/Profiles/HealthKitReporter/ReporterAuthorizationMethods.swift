@@ -2,7 +2,6 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealth
 
 /// Availability, authorization, characteristics, preferred units and background delivery on
 /// `health_kit_reporter_method_channel`.
@@ -68,7 +67,7 @@ enum ReporterAuthorizationMethods {
     guard case .map(let entries) = value,
       entries.allSatisfy({ $0.key.stringValue != nil && $0.value.stringValue != nil })
     else { throw ReporterError.noArguments }
-    guard let identifier = HealthArguments(value).string("identifier") else {
+    guard let identifier = CastArguments(value).string("identifier") else {
       throw ReporterError.parsingArguments(ReporterArguments.swiftDescription(value))
     }
     return identifier

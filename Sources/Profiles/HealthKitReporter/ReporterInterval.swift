@@ -1,6 +1,5 @@
 import HealthKitModel
 import PluginHost
-import ProfileHealth
 
 /// The `intervalComponents` of a statistics collection as HealthKit steps them: calendar months
 /// (`year` 12, `quarter` 3, `month` 1) and a fixed length (`day` and shorter, weeks), from the
@@ -19,7 +18,7 @@ struct ReporterInterval: Equatable {
   static let calendar: [(String, Int)] = [("year", 12), ("quarter", 3), ("month", 1)]
 
   /// Nil when the components make no positive interval (no query is started).
-  init?(_ components: HealthArguments) {
+  init?(_ components: CastArguments) {
     milliseconds = Self.fixed.reduce(0) { $0 + (components.int($1.0) ?? 0) * $1.1 }
     months = Self.calendar.reduce(0) { $0 + (components.int($1.0) ?? 0) * $1.1 }
     guard months >= 0, milliseconds >= 0, months + milliseconds > 0 else { return nil }

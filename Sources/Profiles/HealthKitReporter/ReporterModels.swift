@@ -1,7 +1,6 @@
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealth
 
 /// HealthKitReporter's payload models (`Quantity`, `Category`, `Workout`, `Correlation`,
 /// `Statistics`, `Source`, `DeletedObject`) made from the store's samples, as the JSON its
@@ -73,7 +72,7 @@ struct ReporterModels {
   /// `Quantity(quantitySample:unit:)`: the value in `unit`; nil when the unit does not fit.
   func quantity(_ sample: StoredSample, unit: String) -> ReporterJSON? {
     guard case .quantity(let amount) = sample.body,
-      let value = HealthUnits.value(amount, in: unit)
+      let value = HostUnits.value(amount, in: unit)
     else { return nil }
     let harmonized = ReporterJSON.fields([
       ("value", .double(value)), ("unit", .string(unit)),
@@ -98,7 +97,7 @@ struct ReporterModels {
     guard case .workout(let summary) = sample.body else { return nil }
     let activity = WorkoutActivities.activity(named: summary.activityType)
     func total(_ amount: MeasuredQuantity?, _ unit: String) -> ReporterJSON? {
-      amount.flatMap { HealthUnits.value($0, in: unit) }.map { .double($0) }
+      amount.flatMap { HostUnits.value($0, in: unit) }.map { .double($0) }
     }
     let harmonized = ReporterJSON.fields([
       ("value", .int(activity?.rawValue ?? 0)),

@@ -2,7 +2,6 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealth
 
 /// The query methods of `health_kit_reporter_method_channel`: each replies a JSON string of the
 /// library's models (`sampleQuery`: a list of JSON strings). Samples must lie wholly inside the
@@ -54,7 +53,7 @@ enum ReporterQueryMethods {
     guard ReporterTypes.ofClass(.quantity, identifier, store: call.store) != nil else {
       throw ReporterError.platform("invalidType(\"Unknown identifier: \(identifier)\")")
     }
-    guard HealthUnits.fits(unit, identifier: identifier) else {
+    guard HostUnits.fits(unit, identifier: identifier) else {
       throw ReporterHostFailure.incompatibleUnit(unit, identifier)
     }
     let found = try samples(
@@ -133,7 +132,7 @@ enum ReporterQueryMethods {
     guard ReporterTypes.ofClass(.quantity, identifier, store: call.store) != nil else {
       throw ReporterError.identifier(identifier, kind: "QuantityType")
     }
-    guard HealthUnits.fits(unit, identifier: identifier) else {
+    guard HostUnits.fits(unit, identifier: identifier) else {
       throw ReporterHostFailure.incompatibleUnit(unit, identifier)
     }
     let code = "StatisticsQuery"
@@ -207,7 +206,7 @@ enum ReporterQueryMethods {
   @Sendable
   static func emptySeriesQuery(_ call: MethodContext) throws -> ChannelValue {
     guard case .map(let entries) = call.rawArguments,
-      entries.allSatisfy({ $0.key.stringValue != nil && HealthArguments.number($0.value) != nil })
+      entries.allSatisfy({ $0.key.stringValue != nil && CastArguments.number($0.value) != nil })
     else { throw ReporterError.noArguments }
     let args = try ReporterArguments(call.rawArguments)
     _ = try args.range()

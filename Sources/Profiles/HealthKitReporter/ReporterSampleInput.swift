@@ -2,7 +2,6 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealth
 
 /// A sample as the plugin's `save`/`delete` rebuild it from Dart's `Sample.parsed()` map
 /// (`Quantity.make`, `Category.make`, `Workout.make`, `Correlation.make`): a fresh object of the
@@ -28,7 +27,7 @@ struct ReporterSampleInput {
   /// `timeScale` 1: Dart's milliseconds (the host divides by 1000, `save`/`delete`); 1000:
   /// seconds taken as they are (`addQuantity`/`addCategory`).
   static func make(
-    _ map: HealthArguments, kind: Kind, store: HealthStore, timeScale: Double = 1
+    _ map: CastArguments, kind: Kind, store: HealthStore, timeScale: Double = 1
   ) throws -> ReporterSampleInput {
     let description = ReporterArguments.swiftDescription(.map(map.entries ?? []))
     let invalid = ReporterError.platform("invalidValue(\"Invalid dictionary: \(description)\")")
@@ -36,9 +35,9 @@ struct ReporterSampleInput {
       let endValue = map.number("endTimestamp"), case .map? = map.value("sourceRevision"),
       let harmonizedValue = map.value("harmonized"), case .map = harmonizedValue
     else { throw invalid }
-    let harmonized = HealthArguments(harmonizedValue)
-    let start = HealthTime.milliseconds(startValue * timeScale)
-    let end = HealthTime.milliseconds(endValue * timeScale)
+    let harmonized = CastArguments(harmonizedValue)
+    let start = HostDate.milliseconds(startValue * timeScale)
+    let end = HostDate.milliseconds(endValue * timeScale)
     let metadata = metadataEntries(harmonized.value("metadata"))
     guard let info = ReporterTypes.info(identifier, store: store) else {
       throw ReporterError.platform(
@@ -61,7 +60,7 @@ struct ReporterSampleInput {
       guard info.typeClass == .quantity, let value = harmonized.number("value"),
         let unit = harmonized.string("unit")
       else { throw invalid }
-      guard HealthUnits.fits(unit, identifier: identifier) else {
+      guard HostUnits.fits(unit, identifier: identifier) else {
         throw ReporterHostFailure.incompatibleUnit(unit, identifier)
       }
       let body = SampleBody.quantity(MeasuredQuantity(value: value, unit: unit))
@@ -105,7 +104,7 @@ struct ReporterSampleInput {
         guard case .map = item else { continue }
         let isQuantity = members.count < quantities.count
         let member = try make(
-          HealthArguments(item), kind: isQuantity ? .quantity : .category, store: store,
+          CastArguments(item), kind: isQuantity ? .quantity : .category, store: store,
           timeScale: timeScale)
         members.append(member.main)
       }
@@ -127,7 +126,7 @@ struct ReporterSampleInput {
     if let systolic = amount("bloodPressureSystolic"),
       let diastolic = amount("bloodPressureDiastolic")
     {
-      let value = HealthUnits.value(diastolic, in: systolic.unit) ?? diastolic.value
+      let value = HostUnits.value(diastolic, in: systolic.unit) ?? diastolic.value
       return .bloodPressure(systolic: systolic.value, diastolic: value, unit: systolic.unit)
     }
     return .food(
@@ -146,7 +145,7 @@ struct ReporterSampleInput {
       guard let key = entry.key.stringValue else { return [] }
       if let text = entry.value.stringValue {
         strings.append(MetadataEntry(key, .string(text)))
-      } else if let number = HealthArguments.number(entry.value) {
+      } else if let number = CastArguments.number(entry.value) {
         numbers.append(MetadataEntry(key, .double(number)))
       } else {
         return []

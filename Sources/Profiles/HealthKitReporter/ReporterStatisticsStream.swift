@@ -2,7 +2,6 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealth
 
 /// `HKStatisticsCollectionQuery` per preferred unit with updates: one `Statistics` JSON string
 /// per interval from the one holding `enumerateFrom` to the last starting before `enumerateTo`,
@@ -37,22 +36,22 @@ final class ReporterStatisticsStream: EventStream {
     guard case .list(let units)? = map.value("preferredUnits"), let range = try? args.range(),
       let anchorValue = map.number("anchorTimestamp"), let fromValue = map.number("enumerateFrom"),
       let toValue = map.number("enumerateTo"), case .map? = map.value("intervalComponents"),
-      let interval = ReporterInterval(HealthArguments(map.value("intervalComponents") ?? .null))
+      let interval = ReporterInterval(CastArguments(map.value("intervalComponents") ?? .null))
     else { return FixedEventStream() }
     var queries: [Query] = []
     for item in units {
-      let unit = HealthArguments(item)
+      let unit = CastArguments(item)
       guard let identifier = unit.string("identifier"), let text = unit.string("unit") else {
         continue
       }
       guard ReporterTypes.ofClass(.quantity, identifier, store: listen.store) != nil else { break }
-      if HealthUnits.fits(text, identifier: identifier) {
+      if HostUnits.fits(text, identifier: identifier) {
         queries.append(Query(identifier: identifier, unit: text))
       }
     }
-    let anchor = HealthTime.milliseconds(anchorValue)
-    let to = HealthTime.milliseconds(toValue)
-    var step = interval.step(holding: HealthTime.milliseconds(fromValue), anchor: anchor)
+    let anchor = HostDate.milliseconds(anchorValue)
+    let to = HostDate.milliseconds(toValue)
+    var step = interval.step(holding: HostDate.milliseconds(fromValue), anchor: anchor)
     var intervals: [(start: Int, end: Int)] = []
     repeat {
       let start = interval.boundary(anchor: anchor, step: step)

@@ -2,7 +2,6 @@ import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealth
 
 /// The write and delete methods of `health_kit_reporter_method_channel`.
 enum ReporterWriteMethods {
@@ -22,7 +21,7 @@ enum ReporterWriteMethods {
     let args = try ReporterArguments(call.rawArguments)
     for kind in ReporterSampleInput.Kind.allCases {
       if case .map? = args.map.value(kind.rawValue) {
-        let map = HealthArguments(args.map.value(kind.rawValue) ?? .null)
+        let map = CastArguments(args.map.value(kind.rawValue) ?? .null)
         return (try ReporterSampleInput.make(map, kind: kind, store: call.store), kind)
       }
     }
@@ -95,10 +94,10 @@ enum ReporterWriteMethods {
     else { throw args.parsingError }
     for item in items {
       _ = try ReporterSampleInput.make(
-        HealthArguments(item), kind: kind, store: call.store, timeScale: 1000)
+        CastArguments(item), kind: kind, store: call.store, timeScale: 1000)
     }
     _ = try ReporterSampleInput.make(
-      HealthArguments(args.map.value("workout") ?? .null), kind: .workout, store: call.store,
+      CastArguments(args.map.value("workout") ?? .null), kind: .workout, store: call.store,
       timeScale: 1000)
     throw ReporterError.healthKit(code: code, message: message, error: .workoutNotSaved)
   }

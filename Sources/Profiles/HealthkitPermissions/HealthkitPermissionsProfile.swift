@@ -7,7 +7,7 @@ package enum HealthkitPermissionsProfile {
   package static let name = "healthkit_permissions"
   /// One handler for every plugin channel: the plugin methods, the error catalogue's mapping.
   static let handler = ChannelHandler.methods(
-    PluginMethods.table, errors: ErrorMapping.flutterError)
+    PluginMethods.table, errors: PermissionsErrorMapping.flutterError)
 
   @Sendable
   package static func make(pluginChannels: [String]) -> PluginProfile {

@@ -13,11 +13,14 @@ enum QueryStreams {
   static func channels(for pluginChannel: String) -> [ProfileEventChannel] {
     [
       ProfileEventChannel(
-        name: pluginChannel + "/observe", errors: ErrorMapping.flutterError, listen: observe),
+        name: pluginChannel + "/observe", errors: PermissionsErrorMapping.flutterError,
+        listen: observe),
       ProfileEventChannel(
-        name: pluginChannel + "/anchored", errors: ErrorMapping.flutterError, listen: anchored),
+        name: pluginChannel + "/anchored", errors: PermissionsErrorMapping.flutterError,
+        listen: anchored),
       ProfileEventChannel(
-        name: pluginChannel + "/statistics", errors: ErrorMapping.flutterError, listen: statistics),
+        name: pluginChannel + "/statistics", errors: PermissionsErrorMapping.flutterError,
+        listen: statistics),
     ]
   }
 
@@ -216,7 +219,7 @@ final class StatisticsStream: EventStream {
     do {
       sink.success(try collection())
     } catch {
-      sink.error(ErrorMapping.flutterError(error))
+      sink.error(PermissionsErrorMapping.flutterError(error))
     }
   }
 }

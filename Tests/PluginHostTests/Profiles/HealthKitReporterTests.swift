@@ -418,7 +418,7 @@ final class ReporterHost {
   }
 
   @Test func monthsKeepTheAnchorsDayAndTimeClampedToTheMonth() throws {
-    let month = try #require(ReporterInterval(HealthArguments(.object([("month", .int(1))]))))
+    let month = try #require(ReporterInterval(CastArguments(.object([("month", .int(1))]))))
     let anchor = Self.ms(2024, 1, 31, seconds: 45_030)
     #expect(month.boundary(anchor: anchor, step: 1) == Self.ms(2024, 2, 29, seconds: 45_030))
     #expect(month.boundary(anchor: anchor, step: 2) == Self.ms(2024, 3, 31, seconds: 45_030))
@@ -451,7 +451,7 @@ final class ReporterHost {
   }
 
   @Test func noIntervalStartsNoQuery() {
-    #expect(ReporterInterval(HealthArguments(.object([("day", .null)]))) == nil)
-    #expect(ReporterInterval(HealthArguments(.object([("day", .int(-1))]))) == nil)
+    #expect(ReporterInterval(CastArguments(.object([("day", .null)]))) == nil)
+    #expect(ReporterInterval(CastArguments(.object([("day", .int(-1))]))) == nil)
   }
 }

@@ -92,10 +92,4 @@ import Testing
     #expect(tables.map(\.count).reduce(0, +) == HealthProfile.methods.count)
     #expect(HealthProfile.methods.count == 16)
   }
-
-  @Test func timesRoundTripThroughADateAsTheHostDoes() {
-    #expect(HealthTime.milliseconds(1_704_067_200_000) == 1_704_067_200_000)
-    #expect(HealthTime.milliseconds(0) == 0)
-    #expect(HealthTime.milliseconds(.infinity) == 9_000_000_000_000_000)
-  }
 }

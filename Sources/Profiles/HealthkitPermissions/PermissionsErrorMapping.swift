@@ -1,13 +1,14 @@
 import FlutterCodec
 import HealthStore
 
-/// The one place where typed errors become the `FlutterError` Dart sees (protocol/errors.md#codes).
+/// The one place where the typed errors of `healthkit_permissions` and the control channel become
+/// the `FlutterError` Dart sees (protocol/errors.md#codes): the error mapping of their channels.
 ///
 /// `details` is always a map. Its keys appear only when they apply, always in this order:
 /// `hkErrorCode`, `type`, `field`, `didYouMean`, `expected`, `offset`, `minimumOS`, `deviceOS`,
-/// `reason`, `allowedActivities`, `types`, `iosBehavior` (`offset` only in a
-/// ``MalformedMessage``, the channel layer's own error).
-package enum ErrorMapping {
+/// `reason`, `allowedActivities`, `types`, `iosBehavior` (`offset` only in the host's
+/// `MalformedMessage`, the channel layer's own error, whose `offset` and `reason` keep this order).
+package enum PermissionsErrorMapping {
   /// The channel error mapping of `healthkit_permissions` and the control channel (their methods
   /// throw only ``HealthError``s).
   @Sendable
@@ -53,24 +54,4 @@ package enum ErrorMapping {
     pairs.append(("message", .string(problem.message)))
     return .object(pairs)
   }
-
-  /// A payload on a method channel that is not a method call.
-  static func malformed(channel: String, _ error: CodecError) -> MalformedMessage {
-    MalformedMessage(
-      message:
-        "The message on channel '\(channel)' is not a valid method call: \(error.description). "
-        + "Send a StandardMethodCodec method call: a method name string, then one arguments value.",
-      offset: error.offset, reason: error.kind.rawValue)
-  }
-
-  /// A null payload (no bytes at all, not even an empty buffer) on a method channel.
-  static func nullMessage(channel: String) -> MalformedMessage {
-    MalformedMessage(
-      message: "The message on channel '\(channel)' is null; a method channel needs a method call "
-        + "(a method name string, then one arguments value).",
-      offset: 0, reason: nullMessageReason)
-  }
-
-  /// `details.reason` of a null message: not a `CodecError` kind, since nothing was decoded.
-  static let nullMessageReason = "nullMessage"
 }

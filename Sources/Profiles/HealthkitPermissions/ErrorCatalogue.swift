@@ -2,7 +2,8 @@ import HealthStore
 
 /// The wire spelling of the store's failure kinds on the channels that use this project's error
 /// catalogue (`healthkit_permissions` and the control channel, protocol/errors.md#codes): the
-/// `FlutterError.code` Dart sees. One row per kind.
+/// `FlutterError.code` Dart sees. One row per kind. (`MALFORMED_MESSAGE`, the channel layer's own
+/// code, is the host's: `MalformedMessage`.)
 extension HealthErrorCode {
   static let wireCodes: [HealthErrorCode: String] = [
     .invalidArguments: "INVALID_ARGUMENTS",
@@ -29,9 +30,4 @@ extension HealthErrorCode {
     }
     self = found
   }
-}
-
-/// The catalogue's one code of the channel layer itself: bytes that are not a method call.
-extension MalformedMessage {
-  static let wireCode = "MALFORMED_MESSAGE"
 }
