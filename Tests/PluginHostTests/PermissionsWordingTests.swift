@@ -1,7 +1,7 @@
 import HealthStore
 import Testing
 
-@testable import PluginHost
+@testable import ProfileHealthkitPermissions
 
 /// `healthkit_permissions` words the store's hints with its own methods and arguments.
 @Suite struct PermissionsWordingTests {
@@ -24,7 +24,7 @@ import Testing
     let error = HealthError(
       .notFound, "No sample has the uuid X; nothing was deleted", hint: .deleteIsAllOrNothing,
       field: "uuids[0]")
-    let reply = ErrorMapping.flutterError(error)
+    let reply = PermissionsErrorMapping.flutterError(error)
     #expect(reply.code == "NOT_FOUND")
     #expect(
       reply.message

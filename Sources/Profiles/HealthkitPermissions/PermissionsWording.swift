@@ -2,9 +2,9 @@ import HealthStore
 
 /// How `healthkit_permissions` and the control channel word the store's hints: the next step
 /// named by this plugin's own methods and arguments (protocol/errors.md).
-package enum PermissionsWording {
+enum PermissionsWording {
   @Sendable
-  package static func hint(_ hint: HealthError.Hint) -> String {
+  static func hint(_ hint: HealthError.Hint) -> String {
     switch hint {
     case .requestShareAuthorization:
       return " Request write permission first (requestPermissions)."
