@@ -26,22 +26,29 @@ extension HealthError {
     return summary + wording(hint)
   }
 
-  /// The hints in HealthKit's own terms (`HKHealthStore` methods), for a caller with no
-  /// wording of its own.
-  public static let healthKitWording: Wording = { hint in
-    switch hint {
-    case .requestShareAuthorization:
-      return " Request write permission first (requestAuthorization(toShare:read:))."
-    case .requestReadAuthorization:
-      return " Request read permission first (requestAuthorization(toShare:read:))."
-    case .requestCharacteristicAuthorization:
-      return "; request it first (requestAuthorization(toShare:read:))."
-    case .deleteIsAllOrNothing:
-      return " (a delete by uuids is all or nothing)."
-    case .useStartedSession:
-      return "; use the id of a session that was started."
-    case .characteristics(let identifiers):
-      return "; the characteristics are " + identifiers.joined(separator: ", ")
+  /// The hints worded with `method` as the call that requests authorization, the others in
+  /// HealthKit's terms.
+  public static func wording(requestingWith method: String) -> Wording {
+    { hint in
+      switch hint {
+      case .requestShareAuthorization:
+        return " Request write permission first (\(method))."
+      case .requestReadAuthorization:
+        return " Request read permission first (\(method))."
+      case .requestCharacteristicAuthorization:
+        return "; request it first (\(method))."
+      case .deleteIsAllOrNothing:
+        return " (a delete by uuids is all or nothing)."
+      case .useStartedSession:
+        return "; use the id of a session that was started."
+      case .characteristics(let identifiers):
+        return "; the characteristics are " + identifiers.joined(separator: ", ")
+      }
     }
   }
+
+  /// The hints in HealthKit's own terms (`HKHealthStore` methods), for a caller with no
+  /// wording of its own.
+  public static let healthKitWording = wording(
+    requestingWith: "requestAuthorization(toShare:read:)")
 }

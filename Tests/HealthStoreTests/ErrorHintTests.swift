@@ -97,6 +97,14 @@ import Testing
     }
   }
 
+  @Test func aCallerNamesItsOwnRequestMethod() {
+    let wording = HealthError.wording(requestingWith: "askPlease")
+    #expect(wording(.requestShareAuthorization) == " Request write permission first (askPlease).")
+    #expect(wording(.requestReadAuthorization) == " Request read permission first (askPlease).")
+    #expect(wording(.requestCharacteristicAuthorization) == "; request it first (askPlease).")
+    #expect(wording(.useStartedSession) == HealthError.healthKitWording(.useStartedSession))
+  }
+
   @Test func theDescriptionIsTheWholeTextInHealthKitsTerms() {
     let error = HealthError(.notFound, "There is no workout session S1", hint: .useStartedSession)
     #expect(

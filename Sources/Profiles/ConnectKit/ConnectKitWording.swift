@@ -1,19 +1,9 @@
 import HealthStore
 
-/// How ConnectKit's channel words the store's hints: the next step named by ConnectKit's own
-/// methods (its `requestPermissions`), else in HealthKit's terms.
+/// How ConnectKit's channel words the store's hints: authorization requested with ConnectKit's
+/// own `requestPermissions`, the rest in HealthKit's terms.
 enum ConnectKitWording {
-  @Sendable
-  static func hint(_ hint: HealthError.Hint) -> String {
-    switch hint {
-    case .requestShareAuthorization:
-      return " Request write permission first (requestPermissions)."
-    case .requestReadAuthorization:
-      return " Request read permission first (requestPermissions)."
-    default:
-      return HealthError.healthKitWording(hint)
-    }
-  }
+  static let hint = HealthError.wording(requestingWith: "requestPermissions")
 }
 
 extension HealthError {

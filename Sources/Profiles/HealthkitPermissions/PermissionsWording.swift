@@ -3,13 +3,12 @@ import HealthStore
 /// How `healthkit_permissions` and the control channel word the store's hints: the next step
 /// named by this plugin's own methods and arguments (protocol/errors.md).
 enum PermissionsWording {
+  /// Authorization is requested with `requestPermissions`.
+  static let requesting = HealthError.wording(requestingWith: "requestPermissions")
+
   @Sendable
   static func hint(_ hint: HealthError.Hint) -> String {
     switch hint {
-    case .requestShareAuthorization:
-      return " Request write permission first (requestPermissions)."
-    case .requestReadAuthorization:
-      return " Request read permission first (requestPermissions)."
     case .requestCharacteristicAuthorization:
       return "; request it first (requestCharacteristicPermissions or requestPermissions)."
     case .deleteIsAllOrNothing:
@@ -18,6 +17,8 @@ enum PermissionsWording {
       return "; use the sessionId that startWorkout returned."
     case .characteristics(let identifiers):
       return "; readCharacteristic reads one of " + identifiers.joined(separator: ", ")
+    case .requestShareAuthorization, .requestReadAuthorization:
+      return requesting(hint)
     }
   }
 }
