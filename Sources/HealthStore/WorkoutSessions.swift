@@ -66,10 +66,10 @@ extension HealthStore {
 
   /// Checks a discard: the session exists and is in progress (`field`: the caller's name of
   /// the id, for errors).
-  public func prepareWorkoutDiscard(_ sessionId: String, field: String) throws(HealthError)
+  public func prepareWorkoutDiscard(_ id: String, field: String) throws(HealthError)
     -> WorkoutSession
   {
-    try sessionInProgress(sessionId, field: field, action: "discard")
+    try sessionInProgress(id, field: field, action: "discard")
   }
 
   /// Discards a session: nothing is saved.
