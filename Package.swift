@@ -88,9 +88,13 @@ let package = Package(
     .testTarget(name: "FlutterCodecTests", dependencies: ["FlutterCodec"]),
     .testTarget(name: "ChannelJSONTests", dependencies: ["ChannelJSON", "FlutterCodec"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel"]),
-    .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "HealthKitModel"]),
+    // What the store's tests and the record layer's tests both set up with.
+    .target(name: "StoreFixtures", dependencies: ["HealthStore"], path: "Tests/StoreFixtures"),
     .testTarget(
-      name: "CKTypeRecordsTests", dependencies: ["CKTypeRecords", "HealthStore", "HealthKitModel"]),
+      name: "HealthStoreTests", dependencies: ["HealthStore", "HealthKitModel", "StoreFixtures"]),
+    .testTarget(
+      name: "CKTypeRecordsTests",
+      dependencies: ["CKTypeRecords", "HealthStore", "HealthKitModel", "StoreFixtures"]),
     .testTarget(
       name: "PluginHostTests",
       dependencies: [

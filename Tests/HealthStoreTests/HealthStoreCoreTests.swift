@@ -1,4 +1,5 @@
 import HealthKitModel
+import StoreFixtures
 import Testing
 
 @testable import HealthStore

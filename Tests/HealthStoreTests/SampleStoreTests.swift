@@ -1,4 +1,5 @@
 import HealthStore
+import StoreFixtures
 import Testing
 
 /// The per-type index and the overlap rule in protocol/healthkit-rules.md#time, on the store alone.

@@ -1,34 +1,10 @@
 import HealthKitModel
+import StoreFixtures
 import Testing
 
 @testable import HealthStore
 
-/// Raw identifiers the store tests use.
-enum ID {
-  static let steps = "HKQuantityTypeIdentifierStepCount"
-  static let energy = "HKQuantityTypeIdentifierActiveEnergyBurned"
-  static let distance = "HKQuantityTypeIdentifierDistanceWalkingRunning"
-  static let heartRate = "HKQuantityTypeIdentifierHeartRate"
-  static let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
-  static let diastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
-  static let bloodPressure = "HKCorrelationTypeIdentifierBloodPressure"
-  static let workout = "HKWorkoutTypeIdentifier"
-}
-
-/// 2024-01-01T00:00:00Z, the store's default clock, and a minute, in milliseconds.
-let t0 = HealthStore.defaultNow
-let minute = 60_000
-
 extension HealthStore {
-  /// A store where the app may share and read every identifier given.
-  static func granting(_ identifiers: [String]) -> HealthStore {
-    let store = HealthStore()
-    for identifier in identifiers {
-      store.setAuthorization(identifier, share: .sharingAuthorized, read: .granted)
-    }
-    return store
-  }
-
   /// Saves planned objects, as the app after HealthKit's share check of every type saved (or
   /// as `source`, unchecked), failing the test when the check refuses them.
   @discardableResult
@@ -94,10 +70,4 @@ extension HealthStore {
   func prepareDelete(_ uuids: [String]) throws(HealthError) -> [String] {
     try prepareDelete(uuids, field: "uuids", naming: { $0.identifier })
   }
-
-  /// Every stored uuid in write order.
-  var uuids: [String] { samples.allInWriteOrder.map(\.uuid) }
 }
-
-/// A uuid of the store's counter.
-func uuid(_ counter: UInt64) -> String { HealthStore.uuid(counter: counter) }
