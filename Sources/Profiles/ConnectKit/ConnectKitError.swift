@@ -32,8 +32,9 @@ enum ConnectKitError: Error, Equatable {
 enum ConnectKitErrors {
   /// What `\(error)` prints for a HealthKit `NSError` (its domain, code and description).
   static func nsErrorText(_ error: HealthError) -> String {
-    "Error Domain=com.apple.healthkit Code=\(error.hkErrorCode ?? 0) \"\(error.connectKitText)\" "
-      + "UserInfo={NSLocalizedDescription=\(error.connectKitText)}"
+    let description = error.connectKitText
+    return "Error Domain=com.apple.healthkit Code=\(error.hkErrorCode ?? 0) \"\(description)\" "
+      + "UserInfo={NSLocalizedDescription=\(description)}"
   }
 
   /// The third element for errors that are not `PigeonError`s: iOS writes the native call stack
