@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "FlutterCodec", targets: ["FlutterCodec"]),
     .library(name: "ChannelJSON", targets: ["ChannelJSON"]),
     .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
+    .library(name: "HKBridgeCLI", targets: ["HKBridgeCLI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -67,13 +68,17 @@ let package = Package(
     .target(
       name: "Harness",
       dependencies: ["FlutterCodec", "ChannelJSON", "PluginHost", "PluginProfiles"]),
-    .executableTarget(
-      name: "hkbridge",
+    // The command line, one type per subcommand; a library so that an executable composing more
+    // than this package serves (a native plugin host) runs the same commands.
+    .target(
+      name: "HKBridgeCLI",
       dependencies: [
         "Harness", "ChannelJSON", "FlutterCodec", "HealthKitModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The executable: `main.swift` runs HKBridgeCLI's commands.
+    .executableTarget(name: "hkbridge", dependencies: ["HKBridgeCLI"]),
     // protocol/targets.md figures, each beside its limit: `swift run -c release hkbridge-bench`.
     .executableTarget(
       name: "hkbridge-bench",

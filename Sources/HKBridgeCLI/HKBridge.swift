@@ -8,7 +8,6 @@ import Harness
 #endif
 
 /// The `hkbridge` command: the root of every subcommand.
-@main
 struct HKBridge: ParsableCommand {
   static let version = BuildInfo.version
 
@@ -51,6 +50,13 @@ struct HKBridge: ParsableCommand {
       _exit(2)
     }
   }
+}
+
+/// The command line's entry point: `Sources/hkbridge/main.swift` calls it (and so can any
+/// executable that composes hkbridge's commands with more than this package serves).
+public enum HKBridgeMain {
+  /// Parses `CommandLine.arguments`, runs the command, and exits with its status.
+  public static func run() { HKBridge.main() }
 }
 
 /// The `--os` option of `serve` and `types`: the iOS versions the control channel's `configure`

@@ -1,0 +1,3 @@
+import HKBridgeCLI
+
+HKBridgeMain.run()
