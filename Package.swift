@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ChannelJSON", targets: ["ChannelJSON"]),
     .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
     .library(name: "HKBridgeCLI", targets: ["HKBridgeCLI"]),
+    .library(name: "Flutter", targets: ["Flutter"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -22,6 +23,9 @@ let package = Package(
   targets: [
     // Flutter's StandardMessageCodec / StandardMethodCodec. Knows nothing of HealthKit.
     .target(name: "FlutterCodec"),
+    // Flutter's iOS plugin API (FlutterPlugin, channels, codecs) with Apple's names, so that a
+    // plugin's own Swift code compiles on Linux. Foundation only: a façade, no project module.
+    .target(name: "Flutter"),
     // libjansson through pkg-config.
     .systemLibrary(
       name: "CJansson",
@@ -91,6 +95,12 @@ let package = Package(
       path: "Benchmarks/hkbridge-bench"
     ),
     .testTarget(name: "FlutterCodecTests", dependencies: ["FlutterCodec"]),
+    // Plugin-style code compiled in Swift 5 language mode, as a native host compiles plugins.
+    .target(
+      name: "FlutterSwift5Plugin", dependencies: ["Flutter"], path: "Tests/FlutterSwift5Plugin",
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "FlutterTests", dependencies: ["Flutter", "FlutterCodec", "FlutterSwift5Plugin"]),
     .testTarget(name: "ChannelJSONTests", dependencies: ["ChannelJSON", "FlutterCodec"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel"]),
     // What the store's tests and the record layer's tests both set up with.
