@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ChannelJSON", targets: ["ChannelJSON"]),
     .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
     .library(name: "HKBridgeCLI", targets: ["HKBridgeCLI"]),
+    .library(name: "NativeHost", targets: ["NativeHost"]),
     .library(name: "Flutter", targets: ["Flutter"]),
   ],
   dependencies: [
@@ -81,6 +82,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // A native host: a plugin's own Swift code (against `Flutter`) answers its channels, in
+    // front of the emulator; an executable registers its plugin classes, then runs HKBridgeCLI.
+    .target(
+      name: "NativeHost",
+      dependencies: ["Flutter", "Harness", "HKBridgeCLI", "PluginHost", "FlutterCodec"]),
     // The executable: `main.swift` runs HKBridgeCLI's commands.
     .executableTarget(name: "hkbridge", dependencies: ["HKBridgeCLI"]),
     // protocol/targets.md figures, each beside its limit: `swift run -c release hkbridge-bench`.
@@ -126,5 +132,19 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CLITests", dependencies: ["hkbridge"]),
+    // The native host's test plugin (its Flutter package: Tests/NativeProbePlugin), compiled in
+    // Swift 5 mode as scripts/native-host compiles plugins, and its host executable.
+    .target(
+      name: "NativeProbePlugin", dependencies: ["Flutter"],
+      path: "Tests/NativeProbePlugin/ios/Classes", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "native-probe-host", dependencies: ["NativeHost", "NativeProbePlugin"],
+      path: "Tests/NativeProbeHost"),
+    .testTarget(
+      name: "NativeHostTests",
+      dependencies: [
+        "NativeHost", "NativeProbePlugin", "Harness", "FlutterCodec", "PluginHost",
+        "native-probe-host",
+      ]),
   ]
 )

@@ -75,9 +75,9 @@ public enum FileIO {
     return x.st_dev == y.st_dev && x.st_ino == y.st_ino
   }
 
-  public static func waitUntilReady(_ fd: Int32, for events: Int16) {
+  public static func waitUntilReady(_ fd: Int32, for events: Int16, timeoutMs: Int = -1) {
     var entry = pollfd(fd: fd, events: events, revents: 0)
-    _ = poll(&entry, 1, -1)
+    _ = poll(&entry, 1, Int32(clamping: timeoutMs))
   }
 
   /// Opens (creating or truncating) a file for writing.

@@ -17,8 +17,15 @@ public enum Emulator {
         pluginChannels: pluginChannels, device: device, osVersion: osVersion, profiles: profiles))
     dispatcher.warningHandler = warnings
     dispatcher.sleepsForLatency = sleepsForLatency
-    return dispatcher
+    return host.map { $0(dispatcher, replyTimeoutMs) } ?? dispatcher
   }
+
+  /// What every emulator made is served through: set by a native host's executable
+  /// (protocol/native.md), which puts its plugins' channels in front of the emulator; it gets
+  /// the emulator and ``replyTimeoutMs``. `nil` (plain hkbridge): the emulator itself.
+  nonisolated(unsafe) public static var host: ((MessageHandling, Int) -> MessageHandling)?
+  /// How long a call answered at once waits for a native plugin's reply (`--reply-timeout`).
+  nonisolated(unsafe) public static var replyTimeoutMs = FrameServer.defaultReplyTimeoutMs
 
   /// A fresh emulator set up as a replay's setup says (the command line's options, then the
   /// transcript header's, then the defaults); warnings are dropped.

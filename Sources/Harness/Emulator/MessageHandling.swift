@@ -33,6 +33,14 @@ public protocol MessageHandling: AnyObject {
   /// The same handler seen through its in-place path (frames answered without copying), when it
   /// has one.
   var inPlace: InPlaceMessageHandling? { get }
+  /// The same handler seen through its answered-later path, when some of its channels reply
+  /// later (a native plugin's, protocol/native.md).
+  var later: LaterReplying? { get }
+  /// Logs a plugin call answered later in the control channel's call log (as `pending`);
+  /// returns the serial ``logFinishedCall(_:reply:)`` takes, `nil` when there is no log.
+  func logStartedCall(_ call: MethodCall) -> Int?
+  /// Gives the logged call its reply's code.
+  func logFinishedCall(_ serial: Int, reply: [UInt8]?)
 }
 
 extension MessageHandling {
@@ -52,6 +60,11 @@ extension MessageHandling {
   public func quietly(_ body: () -> Void) { body() }
   /// No in-place path, when the handler does not say otherwise.
   public var inPlace: InPlaceMessageHandling? { nil }
+  /// Every channel answers at once, when the handler does not say otherwise.
+  public var later: LaterReplying? { nil }
+  /// No call log, when the handler does not say otherwise.
+  public func logStartedCall(_ call: MethodCall) -> Int? { nil }
+  public func logFinishedCall(_ serial: Int, reply: [UInt8]?) {}
 }
 
 extension Dispatcher: MessageHandling {
@@ -69,4 +82,9 @@ extension Dispatcher: MessageHandling {
   }
 
   public var inPlace: InPlaceMessageHandling? { self }
+
+  public func logStartedCall(_ call: MethodCall) -> Int? {
+    let serial: Int = logStartedCall(call)
+    return serial
+  }
 }

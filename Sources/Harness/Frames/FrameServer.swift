@@ -12,7 +12,8 @@ import FlutterCodec
 /// ``didRead(_:)``, or ``feed(_:)``; the input buffer is in FrameServerInput.swift), reply frames
 /// out (``output``; the output policy and the frames the host starts are in
 /// FrameServerOutput.swift); framing and serving one frame are here. One MESSAGE gives one REPLY
-/// with the same id, in request order; a malformed frame gives a PROTOCOL_ERROR and serving goes
+/// with the same id: in request order on the channels answered at once, when the reply comes
+/// on those answered later (a native plugin's, FrameServerLater.swift); a malformed frame gives a PROTOCOL_ERROR and serving goes
 /// on; a frame longer than `maxFrame` is answered with a PROTOCOL_ERROR and its body is discarded
 /// as it arrives, never held whole in memory.
 public final class FrameServer {
@@ -77,6 +78,14 @@ public final class FrameServer {
   private var channelCache: [(bytes: [UInt8], name: String)] = []
   var pendingHostReplies: [UInt32: HostReplyHandler] = [:]
   var nextHostMessageID: UInt32 = 1
+  /// The handler's answered-later path (nil: every channel answers at once).
+  let later: LaterReplying?
+  /// Messages answered later whose reply has not come, by token.
+  var waiting: [Int: WaitingMessage] = [:]
+  var nextWaitingToken = 1
+  /// How long a reply answered later may take before a diagnostic names it
+  /// (`--reply-timeout`).
+  public var replyTimeoutMs = FrameServer.defaultReplyTimeoutMs
 
   public init(handler: MessageHandling, maxFrame: Int = FrameLayout.defaultMaxFrame, logger: Logger)
   {
@@ -84,6 +93,7 @@ public final class FrameServer {
     self.maxFrame = max(0, maxFrame)
     self.logger = logger
     inPlaceHandler = logger.enabled(.debug) ? nil : handler.inPlace
+    later = handler.later
     buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
   }
 
@@ -185,6 +195,10 @@ public final class FrameServer {
       header.isNullPayload ? nil : [UInt8](UnsafeRawBufferPointer(rebasing: body[header.payload]))
     switch header.kind {
     case .message:
+      if let later, later.answersLater(channel: channel) {
+        startLater(later, id: header.id, channel: channel, payload: payload)
+        return
+      }
       let reply = handler.handleMessage(channel: channel, payload: payload)
       logger.debug(
         CallSummary.line(id: header.id, channel: channel, payload: payload, reply: reply))
@@ -256,6 +270,8 @@ public final class FrameServer {
     channelCache.append((bytes: [UInt8](bytes), name: name))
     return name
   }
+
+  func countServed() { served += 1 }
 
   private func reportProtocolError(_ error: FrameError) {
     refused += 1

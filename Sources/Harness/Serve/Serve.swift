@@ -47,6 +47,7 @@ public enum Serve {
         return exitUsage
       }
     }
+    Emulator.replyTimeoutMs = options.replyTimeoutMs
     let emulator = Emulator.make(
       pluginChannels: options.pluginChannels, device: options.device,
       osVersion: options.osVersion, profiles: options.profiles,

@@ -83,10 +83,12 @@ extension Serve {
     server.appendHello(emulatorVersion: options.emulatorVersion)
     logger.info(
       "serving \(handler.channels.joined(separator: ", ")) (max frame \(options.maxFrame) bytes)")
+    server.replyTimeoutMs = options.replyTimeoutMs
     while true {
       if let status = flush(server, logger: logger, warned: &recordingWarned) {
         return finish(server.recorder, status, logger)
       }
+      if server.laterReplies != nil && !awaitInput(server, input) { continue }
       let space = server.readSpace()
       let n = read(input, space.baseAddress, space.count)
       if n > 0 {
@@ -97,8 +99,12 @@ extension Serve {
           }
         }
         server.didRead(n)
+        server.pumpLater()
       } else if n == 0 {
         if let status = flush(server, logger: logger, warned: &recordingWarned) {
+          return finish(server.recorder, status, logger)
+        }
+        if let status = awaitReplies(server, logger: logger, warned: &recordingWarned) {
           return finish(server.recorder, status, logger)
         }
         if server.isInsideFrame {
@@ -117,6 +123,44 @@ extension Serve {
         return finish(server.recorder, exitIOError, logger)
       }
     }
+  }
+
+  /// Waits for input or for work answered later (a native plugin's): true when input is ready
+  /// to read, false when later work ran instead (its output is then pending). Writes the
+  /// diagnostic of each reply that is overdue.
+  private static func awaitInput(_ server: FrameServer, _ input: Int32) -> Bool {
+    guard let later = server.laterReplies else { return true }
+    while true {
+      let timeout = server.checkOverdue() ?? -1
+      var fds = [
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: later.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&fds, 2, Int32(clamping: timeout))
+      if ready < 0 && errno != EINTR { return true }
+      if fds[1].revents != 0 {
+        server.pumpLater()
+        if server.hasOutput { return false }
+      }
+      if fds[0].revents != 0 { return true }
+    }
+  }
+
+  /// At end of input: waits for the replies still to come, each up to its deadline (then named
+  /// on stderr), writing them as they come; `nil` when done, else the exit status of a failed
+  /// write.
+  private static func awaitReplies(_ server: FrameServer, logger: Logger, warned: inout Bool)
+    -> Int32?
+  {
+    guard let later = server.laterReplies else { return nil }
+    server.pumpLater()
+    while server.waitingCount > 0 {
+      if let status = flush(server, logger: logger, warned: &warned) { return status }
+      guard let timeout = server.checkOverdue() else { break }
+      FileIO.waitUntilReady(later.wakeDescriptor, for: Int16(POLLIN), timeoutMs: timeout)
+      server.pumpLater()
+    }
+    return flush(server, logger: logger, warned: &warned)
   }
 
   /// Writes the pending frames; `nil` to go on, or the exit status: ``exitOK`` when the reader

@@ -27,6 +27,9 @@ public struct ServeOptions: Sendable {
   /// What the command line set explicitly (`--channel`, `--profile`, `--device`, `--os`,
   /// `--bundle-id`, `--app-name`); with `--playback`, the first header supplies the rest.
   public var given = ReplaySetup()
+  /// `--reply-timeout`: how long a native plugin's reply may take before a diagnostic names
+  /// the call (protocol/native.md), in ms.
+  public var replyTimeoutMs = FrameServer.defaultReplyTimeoutMs
 
   public init(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel],

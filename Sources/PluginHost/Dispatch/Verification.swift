@@ -15,8 +15,11 @@ package final class Verification {
   struct LoggedCall {
     var method: String
     var arguments: ChannelValue
-    /// `nil` for a success, the error's code, or `notImplemented` for a null reply.
+    /// `nil` for a success, the error's code, or `notImplemented` for a null reply; `pending`
+    /// while a call answered later (a native plugin's) waits for its result.
     var code: String?
+    /// Names a call answered later, so that its result finds its entry (0: answered at once).
+    var serial = 0
 
     /// About the bytes the call holds (its text, and 16 a value besides).
     var size: Int { method.utf8.count + Self.size(of: arguments) }
@@ -130,6 +133,33 @@ package final class Verification {
     logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
     log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+  }
+
+  /// The code of a call whose result has not come yet.
+  package static let pendingCode = "pending"
+  /// The serial of the last call logged as pending.
+  private var lastSerial = 0
+
+  /// Logs a call answered later (a native plugin's), as `pending` until ``finish(_:reply:)``
+  /// gives its reply; returns the serial that finds it.
+  package func start(_ call: MethodCall) -> Int {
+    if log.count >= Self.logLimit { dropOlderHalf() }
+    lastSerial += 1
+    logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    log.append(
+      LoggedCall(
+        method: call.method, arguments: call.arguments, code: Self.pendingCode,
+        serial: lastSerial))
+    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+    return lastSerial
+  }
+
+  /// Gives the call logged with `serial` its reply's code (nothing when the log dropped it, or
+  /// a `reset` emptied it, meanwhile).
+  package func finish(_ serial: Int, reply: [UInt8]?) {
+    guard let index = log.lastIndex(where: { $0.serial == serial }) else { return }
+    log[index].code = Self.code(reply)
+    log[index].serial = 0
   }
 
   private func dropOlderHalf() {

@@ -1,0 +1,6 @@
+import NativeHost
+import NativeProbePlugin
+
+// The test plugin's native host, built with the package (what scripts/native-host generates
+// for a plugin, minus the build cache): NativeHostTests run it as a process.
+NativeHostMain.run(plugins: [NativeProbePlugin.self])
