@@ -39,6 +39,16 @@ public class EchoPlugin: NSObject, FlutterPlugin {
       DispatchQueue.global().async {
         result("done")
       }
+    case "sample":
+      // A reply built the way the health plugin builds its samples: an NSDictionary literal
+      // with an optional that may be nil and a millisecond timestamp.
+      let unit: String? = nil
+      let sample: NSDictionary = [
+        "date_from": Int(1_700_000_000_000),
+        "unit": unit as Any,
+        "source": ("watch" as String?) as Any,
+      ]
+      result([sample])
     case "twice":
       result(1)
       result(2)

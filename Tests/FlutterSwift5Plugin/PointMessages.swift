@@ -5,6 +5,20 @@ import Foundation
 // its own tag (129) as a list of its fields, a reader/writer/readerWriter trio, a codec subclass
 // with a shared instance, one basic message channel per host API method.
 
+// Older Pigeon versions make FlutterError an Error in the generated file.
+extension FlutterError: Error {}
+
+private func nilOrValue<T>(_ value: Any?) -> T? {
+  if value is NSNull { return nil }
+  return value as! T?
+}
+
+/// An enum, written as its raw value with its own tag (130).
+public enum PointKind: Int {
+  case plain = 0
+  case marked = 1
+}
+
 public struct PointMessage: Equatable {
   public var x: Int64
   public var y: Double?
@@ -27,6 +41,12 @@ private class PointReader: FlutterStandardReader {
     switch type {
     case 129:
       return PointMessage.fromList(self.readValue() as! [Any?])
+    case 130:
+      let enumResultAsInt: Int? = nilOrValue(self.readValue() as! Int?)
+      if let enumResultAsInt = enumResultAsInt {
+        return PointKind(rawValue: enumResultAsInt)
+      }
+      return nil
     default:
       return super.readValue(ofType: type)
     }
@@ -38,6 +58,9 @@ private class PointWriter: FlutterStandardWriter {
     if let value = value as? PointMessage {
       super.writeByte(129)
       super.writeValue(value.toList())
+    } else if let value = value as? PointKind {
+      super.writeByte(130)
+      super.writeValue(value.rawValue)
     } else {
       super.writeValue(value)
     }

@@ -38,6 +38,20 @@ import Testing
       bad.data.flatMap { methodCodec.decodeEnvelope($0) as? FlutterError }?.code == "bad-args")
   }
 
+  /// An NSDictionary literal: a nil optional becomes null, a large Int stays int64.
+  @Test func healthStyleSample() throws {
+    let reply = try #require(call(EchoPlugin.channelName, "sample").data)
+    let list = methodCodec.decodeEnvelope(reply) as? [[String: Any]]
+    let sample = try #require(list?.first)
+    #expect(sample["date_from"] as? Int == 1_700_000_000_000)
+    #expect(sample["unit"] is NSNull)
+    #expect(sample["source"] as? String == "watch")
+    // 00, 0c 01, 0d 03, then (any order) "date_from" (11) + int64 (9), "unit" (6) + null (1),
+    // "source" (8) + "watch" (7).
+    #expect(reply.count == 1 + 2 + 2 + 11 + 9 + 6 + 1 + 8 + 7)
+    #expect(hexText(reply).contains("04" + "0068e5cf8b010000"))
+  }
+
   @Test func pluginWithoutHandleAnswersNotImplemented() {
     guard case .answered(let reply) = call("test/quiet", "anything") else {
       Issue.record("no reply")
@@ -91,6 +105,14 @@ import Testing
     #expect(decoded?.first as? PointMessage == PointMessage(x: 2, y: 1.5))
     let withNil = PointCodec.shared.encode(PointMessage(x: 1, y: nil))
     #expect(withNil == bytes("81 0c 02 04 0100000000000000 00"))
+  }
+
+  /// An enum travels as its raw value (a Swift Int: int64) behind its own tag; Dart writes the
+  /// index as int32, which reads back through `as! Int?`.
+  @Test func enumValues() {
+    #expect(PointCodec.shared.encode(PointKind.marked) == bytes("82 04 0100000000000000"))
+    #expect(PointCodec.shared.decode(bytes("82 03 01000000")) as? PointKind == .marked)
+    #expect(PointCodec.shared.decode(bytes("82 00")) == nil)
   }
 
   @Test func hostApiThroughABasicMessageChannel() {
