@@ -49,6 +49,11 @@ enum FlutterValueShapes {
     }
     return value
   }
+
+  /// Whether `value` is an `Optional` or an `AnyHashable` around another value.
+  static func isWrapper(_ value: Any) -> Bool {
+    value is FlutterOptionalValue || type(of: value) == AnyHashable.self
+  }
 }
 
 /// Deep equality of two values as `isEqual:` sees them on iOS (used by `FlutterError` and

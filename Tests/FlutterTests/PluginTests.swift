@@ -1,7 +1,8 @@
-import Flutter
 import FlutterSwift5Plugin
 import Foundation
 import Testing
+
+@testable import Flutter
 
 /// Plugin classes compiled in Swift 5 mode, registered with the in-memory registrar.
 @Suite struct PluginTests {
@@ -105,6 +106,14 @@ import Testing
     #expect(decoded?.first as? PointMessage == PointMessage(x: 2, y: 1.5))
     let withNil = PointCodec.shared.encode(PointMessage(x: 1, y: nil))
     #expect(withNil == bytes("81 0c 02 04 0100000000000000 00"))
+  }
+
+  /// An optional custom value handed to `writeValue(_:)` reaches the subclass's override.
+  @Test func optionalCustomValue() {
+    let point: PointMessage? = PointMessage(x: 1, y: nil)
+    let data = NSMutableData()
+    PointCodec.shared.readerWriter.writer(with: data).writeValue(point as Any)
+    #expect(data as Data == bytes("81 0c 02 04 0100000000000000 00"))
   }
 
   /// An enum travels as its raw value (a Swift Int: int64) behind its own tag; Dart writes the

@@ -23,6 +23,7 @@ import Testing
     WriteCase("Double", 1.0, "06 00000000000000 000000000000f03f"),
     WriteCase("Float", Float(0.5), "06 00000000000000 000000000000e03f"),
     WriteCase("CGFloat", CGFloat(2), "06 00000000000000 0000000000000040"),
+    WriteCase("Decimal", Decimal(string: "2.5")!, "06 00000000000000 0000000000000440"),
     WriteCase("String", "héllo", "07 06 68c3a96c6c6f"),
     WriteCase("Substring", "xhéllo".dropFirst(), "07 06 68c3a96c6c6f"),
     WriteCase("empty String", "", "07 00"),
