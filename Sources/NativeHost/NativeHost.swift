@@ -111,6 +111,7 @@ public final class NativeHost: MessageHandling, LaterReplying {
   }
 
   public var later: LaterReplying? { self }
+  public var clockMs: Int? { inner.clockMs }
 
   public func logStartedCall(_ call: MethodCall) -> Int? { inner.logStartedCall(call) }
   public func logFinishedCall(_ serial: Int, reply: [UInt8]?) {

@@ -51,8 +51,13 @@ final class NativeMessenger: NSObject, FlutterBinaryMessenger, @unchecked Sendab
 
   func send(onChannel channel: String, message: Data?, binaryReply callback: FlutterBinaryReply?) {
     guard channel != Self.engineChannel else { return }
+    // Dart's reply reaches the callback on the main queue, as on iOS.
     let reply: (([UInt8]?) -> Void)? = callback.map { callback in
-      { bytes in callback(bytes.map { Data($0) }) }
+      let box = Unchecked(callback)
+      return { bytes in
+        let data = Unchecked(bytes.map { Data($0) })
+        DispatchQueue.main.async { box.value(data.value) }
+      }
     }
     outbox.put(
       .message(HostMessage(channel: channel, payload: message.map(Array.init)), onReply: reply))

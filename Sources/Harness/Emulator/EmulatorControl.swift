@@ -32,8 +32,15 @@ public enum EmulatorControl {
     return nil
   }
 
-  /// The emulator's clock in ms since 1970 (`advanceClock {"ms": 0}`), or `nil` when it has none.
+  /// The emulator's clock in ms since 1970 (read directly: ``MessageHandling/clockMs``), or
+  /// `nil` when it has none.
   public static func clock(of handler: MessageHandling) -> Int? {
+    handler.emulatorModel.clockMs
+  }
+
+  /// The clock as the control channel tells it (`advanceClock {"ms": 0}`), for a handler that
+  /// cannot be read directly.
+  static func controlClock(of handler: MessageHandling) -> Int? {
     guard case .ok(let value)? = call(handler, "advanceClock", .object([("ms", .int32(0))])),
       case .map(let entries) = value,
       let now = entries.first(where: { $0.key == .string("now") })?.value.intValue

@@ -41,6 +41,9 @@ public protocol MessageHandling: AnyObject {
   func logStartedCall(_ call: MethodCall) -> Int?
   /// Gives the logged call its reply's code.
   func logFinishedCall(_ serial: Int, reply: [UInt8]?)
+  /// The emulator's clock in ms since 1970, read directly (a recording's `at`), or `nil` when
+  /// the handler has none.
+  var clockMs: Int? { get }
 }
 
 extension MessageHandling {
@@ -65,6 +68,9 @@ extension MessageHandling {
   /// No call log, when the handler does not say otherwise.
   public func logStartedCall(_ call: MethodCall) -> Int? { nil }
   public func logFinishedCall(_ serial: Int, reply: [UInt8]?) {}
+  /// Asked on the control channel (`advanceClock {"ms": 0}`), when the handler does not say
+  /// otherwise (a test's fake).
+  public var clockMs: Int? { EmulatorControl.controlClock(of: self) }
 }
 
 extension Dispatcher: MessageHandling {
@@ -82,6 +88,8 @@ extension Dispatcher: MessageHandling {
   }
 
   public var inPlace: InPlaceMessageHandling? { self }
+
+  public var clockMs: Int? { store.now }
 
   public func logStartedCall(_ call: MethodCall) -> Int? {
     let serial: Int = logStartedCall(call)

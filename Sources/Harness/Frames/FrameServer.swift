@@ -1,4 +1,5 @@
 import FlutterCodec
+import PluginHost
 
 #if canImport(Glibc)
   import Glibc
@@ -83,6 +84,8 @@ public final class FrameServer {
   /// Messages answered later whose reply has not come, by token.
   var waiting: [Int: WaitingMessage] = [:]
   var nextWaitingToken = 1
+  /// Events a native plugin's code sent, waiting to be recorded after the next exchange.
+  var heldEvents: [HostMessage] = []
   /// How long a reply answered later may take before a diagnostic names it
   /// (`--reply-timeout`).
   public var replyTimeoutMs = FrameServer.defaultReplyTimeoutMs
@@ -207,6 +210,7 @@ public final class FrameServer {
         kind: .reply, id: header.id,
         channel: UnsafeRawBufferPointer(rebasing: body[header.channel]), payload: reply)
       recording?.served(channel: channel, payload: payload, reply: reply, handler: handler)
+      if !heldEvents.isEmpty { recordHeldEvents() }
       sendEvents()
     case .hostReply:
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {

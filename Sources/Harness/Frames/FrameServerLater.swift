@@ -50,6 +50,7 @@ extension FrameServer {
     pending.appendFrame(kind: .reply, id: message.id, channel: message.channel, payload: reply)
     recording?.served(
       channel: message.channel, payload: message.payload, reply: reply, handler: handler)
+    recordHeldEvents()
     if message.overdue {
       logger.warning(
         "the reply to message \(message.id) on \(message.channel) came after all, late")
@@ -61,7 +62,7 @@ extension FrameServer {
   public func pumpLater() {
     guard let later else { return }
     later.pump { message, onReply in
-      if onReply == nil { recording?.events([message]) }
+      if onReply == nil && recording != nil { heldEvents.append(message) }
       let id = sendHostMessage(channel: message.channel, payload: message.payload) { reply in
         onReply?(reply)
       }
@@ -69,6 +70,16 @@ extension FrameServer {
         "HOST_MESSAGE \(id) on \(message.channel): "
           + (message.payload.map { "\($0.count) bytes" } ?? "null"))
     }
+  }
+
+  /// Records the events a native plugin's code sent since the last exchange. They are recorded
+  /// after the exchange whose reply follows them (an event sent in `onListen` after the
+  /// `listen` exchange), where `replay` looks for the events a call caused; the serve loop
+  /// records what is left at the end.
+  public func recordHeldEvents() {
+    guard !heldEvents.isEmpty else { return }
+    recording?.events(heldEvents)
+    heldEvents.removeAll()
   }
 
   /// Writes one diagnostic for each message whose reply is overdue; returns the ms until the

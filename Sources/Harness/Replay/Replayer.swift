@@ -150,7 +150,8 @@ public struct Replayer {
       tally(
         compare(
           exchange, line: line.number, file: transcript.path, actual: actual,
-          actualBytes: actualBytes, matchers: matchers, bindings: &bindings))
+          actualBytes: actualBytes, matchers: matchers, bindings: &bindings,
+          mapOrderFree: handler.later?.answersLater(channel: exchange.channel) ?? false))
       let requestChanged = sent.request != exchange.request || requestProblem != nil
       let inconsistent = update && TranscriptConsistency.problem(exchange) != nil
       var outLine = line

@@ -160,6 +160,7 @@ extension Serve {
       FileIO.waitUntilReady(later.wakeDescriptor, for: Int16(POLLIN), timeoutMs: timeout)
       server.pumpLater()
     }
+    server.recordHeldEvents()
     return flush(server, logger: logger, warned: &warned)
   }
 

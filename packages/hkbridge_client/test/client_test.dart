@@ -54,6 +54,26 @@ void main() {
       expect(stderrLines, contains('fake: done'));
     });
 
+    test('replies out of request order (a native plugin\'s) each complete their own request',
+        () async {
+      final bridge = await startFake('outoforder');
+      final first = bridge.send('c', oneByte());
+      final second = bridge.send('c', oneByte());
+      final third = bridge.send('c', oneByte());
+      final order = <int>[];
+      final replies = await Future.wait([
+        first.whenComplete(() => order.add(1)),
+        second.whenComplete(() => order.add(2)),
+        third.whenComplete(() => order.add(3)),
+      ]);
+      expect(order, [3, 1, 2]);
+      expect(Uint8List.sublistView(replies[0]!), hex('0002'));
+      expect(replies[1], isNull);
+      expect(Uint8List.sublistView(replies[2]!), hex('0001'));
+      expect(bridge.repliesReceived, 3);
+      expect(await bridge.close(), 0);
+    });
+
     test('a HOST_MESSAGE is answered with the handler\'s bytes as HOST_REPLY', () async {
       final echoed = Completer<String>();
       String? seenChannel;

@@ -40,6 +40,8 @@ public class NativeProbePlugin: NSObject, FlutterPlugin {
       result(call.arguments)
     case "casts":
       result(ProbeCasts.describe(call.arguments))
+    case "map":
+      result(Dictionary(uniqueKeysWithValues: (0..<8).map { ("k\($0)", $0) }))
     case "encodings":
       result(ProbeEncodings.values)
     case "fail":

@@ -354,9 +354,11 @@ class HkBridge {
     return completer.future;
   }
 
-  /// How many REPLY frames arrived so far. Replies come in request order and a call's events
-  /// follow its reply (../../protocol/events.md), so a HOST_MESSAGE that arrives when this is n
-  /// was caused by the n-th message sent ([messagesSent] after that [send]).
+  /// How many REPLY frames arrived so far. On a profile's channels replies come in request order
+  /// and a call's events follow its reply (../../protocol/events.md), so a HOST_MESSAGE that
+  /// arrives when this is n was caused by the n-th message sent ([messagesSent] after that
+  /// [send]). A native plugin's channels reply when the plugin's code answers, possibly out of
+  /// request order (../../protocol/native.md); every reply is matched to its request by id.
   int get repliesReceived => _repliesReceived;
 
   /// How many messages [send] and [sendFrameBytes] sent so far.
