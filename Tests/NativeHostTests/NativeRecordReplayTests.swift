@@ -54,4 +54,28 @@ import Testing
     try changed.write(toFile: path, atomically: true, encoding: .utf8)
     #expect(try Host.run(["replay", path], input: []).2 == 1)
   }
+
+  @Test func jsonLinesAnswerANativeCallAtOnceWithItsEventsAfterIt() throws {
+    let lines = [
+      #"{"call": {"method": "later", "args": {"ms": 20}}}"#,
+      #"{"channel": "native_probe/events", "call": {"method": "listen"}}"#,
+      #"{"call": {"method": "askDart", "args": "x"}}"#,
+    ]
+    let (out, _, status) = try Host.run(
+      ["serve", "--jsonl"], input: Array((lines.joined(separator: "\n") + "\n").utf8))
+    let replies = String(decoding: out, as: UTF8.self).split(separator: "\n").dropFirst()
+      .map { line -> String in
+        if let reply = line.firstRange(of: "\"replyHex\": \"") {
+          return String(line[reply.upperBound...].prefix { $0 != "\"" })
+        }
+        return line.contains("\"event\"") ? "event" : String(line)
+      }
+    // 20 (int64); listen's null success, then its event; askDart's "notImplemented": nobody in
+    // --jsonl answers a call to Dart, and that call is no event line.
+    #expect(
+      replies == [
+        "00041400000000000000", "0000", "event", "00070e" + "6e6f74496d706c656d656e746564",
+      ])
+    #expect(status == 0)
+  }
 }

@@ -28,9 +28,9 @@ public protocol LaterReplying: AnyObject {
 }
 
 extension LaterReplying {
-  /// Starts one message and pumps until its reply comes or `timeoutMs` passes; what the
-  /// messages to Dart sent meanwhile were goes to `sent` (their replies are null: nobody is
-  /// listening). `nil` when the reply did not come in time.
+  /// Starts one message and pumps until its reply comes or `timeoutMs` passes; the events sent
+  /// meanwhile go to `sent`; a message sent with a reply callback (`invokeMethod`) gets a null
+  /// reply (nobody is listening) and is not an event. `nil` when the reply did not come in time.
   public func answerNow(
     channel: String, payload: [UInt8]?, timeoutMs: Int,
     sent: (HostMessage) -> Void
@@ -40,8 +40,7 @@ extension LaterReplying {
     let deadline = MonotonicClock.nowMs() + timeoutMs
     while true {
       pump { message, onReply in
-        sent(message)
-        onReply?(nil)
+        if let onReply { onReply(nil) } else { sent(message) }
       }
       if let reply { return reply }
       let left = deadline - MonotonicClock.nowMs()
