@@ -33,8 +33,8 @@ extension FrameServer {
     waiting[token] = WaitingMessage(
       id: id, channel: channel, payload: payload,
       deadline: MonotonicClock.nowMs() + replyTimeoutMs)
-    later.start(channel: channel, payload: payload) { [unowned self] reply in
-      finishLater(token, reply: reply)
+    later.start(channel: channel, payload: payload) { [weak self] reply in
+      self?.finishLater(token, reply: reply)
     }
     // The handler runs now, before the next frame is served (as the main queue runs it on iOS
     // before the next platform message).
