@@ -86,7 +86,9 @@ let package = Package(
     // front of the emulator; an executable registers its plugin classes, then runs HKBridgeCLI.
     .target(
       name: "NativeHost",
-      dependencies: ["Flutter", "Harness", "HKBridgeCLI", "PluginHost", "FlutterCodec"]),
+      dependencies: [
+        "Flutter", "Harness", "HKBridgeCLI", "PluginHost", "FlutterCodec", "HealthStore",
+      ]),
     // The executable: `main.swift` runs HKBridgeCLI's commands.
     .executableTarget(name: "hkbridge", dependencies: ["HKBridgeCLI"]),
     // protocol/targets.md figures, each beside its limit: `swift run -c release hkbridge-bench`.
@@ -143,7 +145,7 @@ let package = Package(
     .testTarget(
       name: "NativeHostTests",
       dependencies: [
-        "NativeHost", "NativeProbePlugin", "Harness", "FlutterCodec", "PluginHost",
+        "NativeHost", "NativeProbePlugin", "Harness", "FlutterCodec", "PluginHost", "HealthStore",
         "native-probe-host",
       ]),
   ]

@@ -37,13 +37,20 @@ public final class NativeHost: MessageHandling, LaterReplying {
   private var sentMeanwhile: [HostMessage] = []
   /// How long ``handleMessage(channel:payload:)`` waits for a native reply.
   public var replyTimeoutMs: Int
+  /// What runs before registration and around the calls the host serves itself.
+  let hooks: NativeHostHooks
 
   /// Registers each plugin class once (`register(with:)`, as iOS's generated registrant does),
   /// in order, each with a registrar of its own over one messenger.
-  public init(inner: MessageHandling, plugins: [FlutterPlugin.Type], replyTimeoutMs: Int) {
+  public init(
+    inner: MessageHandling, plugins: [FlutterPlugin.Type], replyTimeoutMs: Int,
+    hooks: NativeHostHooks = NativeHostHooks()
+  ) {
     self.inner = inner
     self.replyTimeoutMs = replyTimeoutMs
+    self.hooks = hooks
     messenger = NativeMessenger(outbox: outbox)
+    if let store = (inner.emulatorModel as? Dispatcher)?.store { hooks.willRegister?(store) }
     var registrars: [NativeRegistrar] = []
     for plugin in plugins {
       let registrar = NativeRegistrar(messenger: messenger, key: String(describing: plugin))
@@ -80,7 +87,12 @@ public final class NativeHost: MessageHandling, LaterReplying {
 
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     guard messenger.hasHandler(channel) else {
-      return inner.handleMessage(channel: channel, payload: payload)
+      guard let around = hooks.aroundServedCall else {
+        return inner.handleMessage(channel: channel, payload: payload)
+      }
+      var reply: [UInt8]?
+      around { reply = inner.handleMessage(channel: channel, payload: payload) }
+      return reply
     }
     let reply = answerNow(channel: channel, payload: payload, timeoutMs: replyTimeoutMs) {
       sentMeanwhile.append($0)
@@ -107,7 +119,8 @@ public final class NativeHost: MessageHandling, LaterReplying {
   /// The profiles' in-place path, when no native channel hides one of their channels (a
   /// native channel's bytes are then never matched there).
   public var inPlace: InPlaceMessageHandling? {
-    Set(nativeChannels).isDisjoint(with: inner.channels) ? inner.inPlace : nil
+    guard hooks.aroundServedCall == nil else { return nil }
+    return Set(nativeChannels).isDisjoint(with: inner.channels) ? inner.inPlace : nil
   }
 
   public var later: LaterReplying? { self }

@@ -23,10 +23,12 @@ public enum NativeHostMain {
   /// The environment variable that fixes Swift's hash seed (dictionary order) for a process.
   public static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
 
-  public static func run(plugins: [FlutterPlugin.Type]) {
+  /// `hooks`: what a module sharing the emulator's store needs (``NativeHostHooks``).
+  public static func run(plugins: [FlutterPlugin.Type], hooks: NativeHostHooks = NativeHostHooks())
+  {
     ensureDeterministicHashing()
     Emulator.host = { inner, timeoutMs in
-      NativeHost(inner: inner, plugins: plugins, replyTimeoutMs: timeoutMs)
+      NativeHost(inner: inner, plugins: plugins, replyTimeoutMs: timeoutMs, hooks: hooks)
     }
     HKBridgeMain.run()
   }

@@ -1,0 +1,21 @@
+import HealthStore
+
+/// What a module that shares the emulator's store with the plugin's code (HealthKit) needs from
+/// the native host (protocol/native.md, "Hooks"): the store before the plugins register, and
+/// each call the host serves itself (profiles, control channel) wrapped, so the module can lock
+/// the store around it and tell its running queries what changed.
+public struct NativeHostHooks {
+  /// Runs with the emulator's store, before `register(with:)` of every plugin.
+  public var willRegister: ((HealthStore) -> Void)?
+  /// Runs each call the host serves itself: it must call the body once (and may lock around
+  /// it, and tell of changes after it).
+  public var aroundServedCall: ((() -> Void) -> Void)?
+
+  public init(
+    willRegister: ((HealthStore) -> Void)? = nil,
+    aroundServedCall: ((() -> Void) -> Void)? = nil
+  ) {
+    self.willRegister = willRegister
+    self.aroundServedCall = aroundServedCall
+  }
+}
