@@ -74,6 +74,8 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .customLong("os"), help: "The iOS version, e.g. 16.4 (overrides the header's).")
   var osVersion: String?
 
+  @OptionGroup var replyTimeout: ReplyTimeoutOption
+
   func validate() throws {
     if !profiles.isEmpty, let problem = Emulator.profileProblem(profiles) {
       throw ValidationError("--profile: \(problem)")
@@ -96,6 +98,7 @@ struct ReplayCommand: ParsableCommand {
     let setup = ReplaySetup(
       channels: channels.isEmpty ? nil : channels, device: device, osVersion: osVersion,
       profiles: profiles.isEmpty ? nil : profiles)
+    Emulator.replyTimeoutMs = replyTimeout.milliseconds
     let status = ReplayRun.run(
       paths: files, mode: match, update: update, json: json, setup: setup,
       makeConfiguredHandler: Emulator.make,

@@ -116,11 +116,7 @@ struct ServeCommand: ParsableCommand {
   )
   var recordMode: String = "once"
 
-  @Option(
-    help:
-      "A native plugin's reply may take this many seconds before stderr names the call (default 10; see protocol/native.md)."
-  )
-  var replyTimeout: Double = Double(FrameServer.defaultReplyTimeoutMs) / 1000
+  @OptionGroup var replyTimeout: ReplyTimeoutOption
 
   func run() throws {
     let options: ServeOptions
@@ -206,12 +202,6 @@ struct ServeCommand: ParsableCommand {
     guard let playbackMode = PlaybackRecordMode(rawValue: recordMode) else {
       return .failure(Problem(message: "--record-mode \(recordMode): expected once, new or all"))
     }
-    guard replyTimeout > 0 && replyTimeout <= 86_400 else {
-      return .failure(
-        Problem(
-          message:
-            "--reply-timeout \(replyTimeout): expected seconds from 0.001 to 86400 (a day)"))
-    }
     var options = ServeOptions(
       pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
       scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
@@ -222,7 +212,7 @@ struct ServeCommand: ParsableCommand {
     options.playbackMode = playbackMode
     options.bundleId = bundleId
     options.appName = appName
-    options.replyTimeoutMs = max(1, Int(replyTimeout * 1000))
+    options.replyTimeoutMs = replyTimeout.milliseconds
     options.given = ReplaySetup(
       channels: channels.isEmpty ? nil : names, device: deviceGiven ? device : nil,
       osVersion: osGiven ? osVersion : nil, profiles: profiles.isEmpty ? nil : profileNames,
