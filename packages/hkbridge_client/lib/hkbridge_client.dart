@@ -12,6 +12,7 @@ export 'src/codec.dart';
 export 'src/control.dart';
 export 'src/dart_equality.dart';
 export 'src/events.dart';
+export 'src/golden.dart';
 export 'src/invoke.dart' hide bytesOf, byteDataOf;
 export 'src/matchers.dart'
     show
