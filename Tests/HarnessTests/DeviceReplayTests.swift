@@ -29,9 +29,9 @@ import Testing
 
   /// One changed reply value (its hex dropped, so the value is what is compared) fails, exit 1.
   @Test(arguments: [
-    ("device-workout.jsonl", 6, "\"duration\": 1800.0", "\"duration\": 1500.0"),
-    ("device-health.jsonl", 7, "\"value\": 1200.0", "\"value\": 1300.0"),
-    ("device-workout.jsonl", 8, "{\"ok\": {\"$int64\": 1}}", "{\"ok\": {\"$int64\": 0}}"),
+    ("device-workout.jsonl", 7, "\"duration\": 1800.0", "\"duration\": 1500.0"),
+    ("device-health.jsonl", 8, "\"value\": 1200.0", "\"value\": 1300.0"),
+    ("device-workout.jsonl", 9, "{\"ok\": {\"$int64\": 1}}", "{\"ok\": {\"$int64\": 0}}"),
   ])
   func aCopyWithOneChangedReplyFails(name: String, line: Int, from: String, to: String) throws {
     let scratch = try ScratchDirectory()
