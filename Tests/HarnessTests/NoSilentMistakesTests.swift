@@ -59,7 +59,8 @@ import Testing
       #expect(error.message.contains("the paths there: reply.ok.hkType, reply.ok.uuid"))
     }
     // Paths that match (an index pattern, a whole reply) pass.
-    let good = Self.write.dropLast() + #", "match": {"reply.ok.uuid": "uuid", "call.args.*": "any"}}"#
+    let good =
+      Self.write.dropLast() + #", "match": {"reply.ok.uuid": "uuid", "call.args.*": "any"}}"#
     #expect(try TranscriptReader.parse(String(good) + "\n", path: "t.jsonl").exchanges.count == 1)
   }
 
@@ -67,7 +68,8 @@ import Testing
   @Test func replayRefusesTheTypo() throws {
     let scratch = try ScratchDirectory()
     let typo = Self.write.dropLast() + #", "match": {"reply.ok.uid": "uuid"}}"#
-    let path = try scratch.write("t.jsonl", [Self.header, Self.grant, String(typo)].joined(separator: "\n") + "\n")
+    let path = try scratch.write(
+      "t.jsonl", [Self.header, Self.grant, String(typo)].joined(separator: "\n") + "\n")
     let result = try BinaryRunner.run(["replay", path], input: [])
     #expect(result.status == 2)
     #expect(result.stderr.contains("\(path):3: match path \"reply.ok.uid\" matches nothing"))
@@ -85,7 +87,9 @@ import Testing
     #expect(text.contains("rewrote \(path): 1 line(s)\n"))
     #expect(text.hasSuffix("1 passed, 0 failed\n"))
     let again = try BinaryRunner.run(["replay", "--update", path], input: [])
-    #expect(String(decoding: again.stdout, as: UTF8.self) == "\(path): nothing to rewrite\n1 passed, 0 failed\n")
+    #expect(
+      String(decoding: again.stdout, as: UTF8.self)
+        == "\(path): nothing to rewrite\n1 passed, 0 failed\n")
   }
 
   /// `--update` exits 1 when a line still fails after the rewrite (here a matcher the new reply
@@ -93,7 +97,8 @@ import Testing
   @Test func updateExitsOneWhenSomethingRemainsFailed() throws {
     let scratch = try ScratchDirectory()
     let strict = Self.grant.dropLast() + #", "match": {"reply.ok": "string"}}"#
-    let path = try scratch.write("s.jsonl", [Self.header, String(strict)].joined(separator: "\n") + "\n")
+    let path = try scratch.write(
+      "s.jsonl", [Self.header, String(strict)].joined(separator: "\n") + "\n")
     let result = try BinaryRunner.run(["replay", "--update", path], input: [])
     let text = String(decoding: result.stdout, as: UTF8.self)
     #expect(result.status == 1)

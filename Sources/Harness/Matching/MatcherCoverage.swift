@@ -50,7 +50,10 @@ enum MatcherCoverage {
       }
       return (paths, exchange.matchers)
     case .event(let event)?:
-      return (Self.paths(event.event.comparedValue(codeOnly: false), under: [.key("event")]), event.matchers)
+      return (
+        Self.paths(event.event.comparedValue(codeOnly: false), under: [.key("event")]),
+        event.matchers
+      )
     default:
       return ([], nil)
     }

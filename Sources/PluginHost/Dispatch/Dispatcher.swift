@@ -62,7 +62,8 @@ public final class Dispatcher {
     self.events = EventHub(channels: profiles.flatMap(\.eventChannels), store: store)
     self.environment = HostEnvironment(
       store: store, warn: Dispatcher.writeToStandardError, faultMethods: faultMethods,
-      servedMethods: Self.methodNames(of: profiles))
+      servedMethods: Self.methodNames(of: profiles),
+      servesAnyMethod: profiles.contains { $0.name == CustomChannels.profileName })
   }
 
   /// The method names of every method channel of `profiles` (not raw message channels).
@@ -100,7 +101,9 @@ public final class Dispatcher {
   public var listeningChannels: [String] { events.activeChannels }
 
   /// The names of the profiles served, in matching order.
-  public var profileNames: [String] { profiles.map(\.name) }
+  public var profileNames: [String] {
+    profiles.map(\.name).filter { $0 != CustomChannels.profileName }
+  }
 
   private static func uniqueNames(_ names: [String]) -> [String] {
     var seen: Set<String> = []

@@ -20,6 +20,13 @@ extension Dispatcher {
   func warnUnknownMethod(_ method: String, on route: ChannelRoute) {
     guard warnedNotImplemented.insert(route.name + "\u{0}" + method).inserted else { return }
     let names = route.methods.map { Array($0.names) } ?? []
+    if names.isEmpty {
+      warningHandler(
+        "nothing answers \"\(method)\" on the custom channel \"\(route.name)\": replied not "
+          + "implemented (a null reply, as Flutter does); stub it on hkbridge/control, or serve "
+          + "a recording with --playback")
+      return
+    }
     warningHandler(
       "channel \"\(route.name)\" has no method \"\(method)\": replied not implemented (a null "
         + "reply, as Flutter does)" + Self.hint(method, among: names, what: "its methods"))

@@ -265,6 +265,11 @@ class HkTranscript {
     if (channels != null && (channels is! List || !channels.every((c) => c is String))) {
       bad('"hkbridge.channels" is a list of strings');
     }
+    final custom = body['customChannels'];
+    if (custom != null &&
+        (custom is! List || custom.isEmpty || !custom.every((c) => c is String))) {
+      bad('"hkbridge.customChannels" is a non-empty list of strings');
+    }
     final profiles = body['profiles'];
     if (profiles != null &&
         (profiles is! List || profiles.isEmpty || !profiles.every((c) => c is String))) {
@@ -274,6 +279,7 @@ class HkTranscript {
       version: text('version'),
       channels: channels == null ? null : List<String>.from(channels as List),
       profiles: profiles == null ? null : List<String>.from(profiles as List),
+      customChannels: custom == null ? null : List<String>.from(custom as List),
       device: text('device'),
       osVersion: text('osVersion'),
       bundleId: _identity(text('bundleId'), 'bundleId', bad),
@@ -365,6 +371,7 @@ class HkTranscript {
       for (final p in h.profiles ?? const <String>[]) ...['--profile', p],
       for (final c in h.channels ?? const <String>[])
         if (c != HkTranscriptHeader.controlChannel) ...['--channel', c],
+      for (final c in h.customChannels ?? const <String>[]) ...['--custom-channel', c],
       if (h.device != null) ...['--device', h.device!],
       if (h.osVersion != null) ...['--os', h.osVersion!],
     ];
