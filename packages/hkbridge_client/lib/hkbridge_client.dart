@@ -24,6 +24,7 @@ export 'src/matchers.dart'
         HkValueMatchers,
         hkValueDifferences;
 export 'src/mock_session.dart';
+export 'src/recording_file.dart';
 export 'src/replay.dart';
 export 'src/transcript.dart';
 export 'src/typed_json.dart';
