@@ -96,4 +96,29 @@ void main() {
     expect(run.exitCode, 0, reason: '${run.stderr}');
     expect('${run.stdout}'.trim(), '070b6973417661696c61626c6500');
   }, timeout: const Timeout(Duration(minutes: 2)));
+
+  test('one version: scripts/version, the pubspecs, the example pins; the release workflow', () async {
+    final printed = await Process.run('../../scripts/version', []);
+    expect('${printed.stdout}'.trim(), version());
+    for (final pubspec in ['pubspec.yaml', '../hkbridge_flutter/pubspec.yaml']) {
+      expect(read(pubspec), contains('\nversion: ${version()}\n'), reason: pubspec);
+    }
+    final example = read('../../examples/mindful_minutes/.github/workflows/test.yml');
+    expect(example, contains('HKBRIDGE_VERSION: "${version()}"'));
+    expect(example, contains('/releases/download/$tag/hkbridge-${version()}-linux-'));
+    final release = read('../../.github/workflows/release.yml');
+    for (final part in [
+      "tags: ['v*']",
+      'test "\$GITHUB_REF_NAME" = "v\$(scripts/version)"',
+      'run: scripts/check-package',
+      'runner: ubuntu-22.04       # x86_64',
+      'runner: ubuntu-22.04-arm   # aarch64',
+      'dist/hkbridge-*.tar.gz.sha256',
+      'gh release create',
+    ]) {
+      expect(release, contains(part));
+    }
+    // scripts/check-package builds with scripts/package: the workflow and CI share the steps.
+    expect(read('../../scripts/check-package'), contains('  scripts/package\n'));
+  });
 }
