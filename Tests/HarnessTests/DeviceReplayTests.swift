@@ -204,29 +204,3 @@ import Testing
     #expect(refused.err.contains("empty transcript"))
   }
 }
-
-/// The README's "Record on a device, replay in CI": every `hkbridge replay examples/…` command
-/// with a `# N passed, 0 failed` comment prints that, exit 0.
-@Suite struct ReadmeDeviceWalkthroughTests {
-  @Test func theReadmeReplayCommandsPrintWhatTheySay() throws {
-    let root = DeviceReplayTests.examples.deletingLastPathComponent()
-    let readme = try String(
-      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(
-      readme.split(separator: "## Record on a device, replay in CI").dropFirst().first)
-    var ran = 0
-    for line in section.split(separator: "\n") {
-      let text = line.trimmingCharacters(in: .whitespaces)
-      guard text.hasPrefix("hkbridge replay examples/"), let hash = text.firstIndex(of: "#")
-      else { continue }
-      let command = text[..<hash].split(separator: " ").dropFirst().map(String.init)
-      let said = text[text.index(after: hash)...].trimmingCharacters(in: .whitespaces)
-      guard said.hasSuffix("passed, 0 failed") else { continue }
-      let result = try BinaryRunner.run(command, input: [], currentDirectory: root)
-      #expect(String(decoding: result.stdout, as: UTF8.self) == said + "\n", "\(text)")
-      #expect(result.status == 0)
-      ran += 1
-    }
-    #expect(ran == 3)
-  }
-}

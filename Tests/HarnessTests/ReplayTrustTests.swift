@@ -295,7 +295,8 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("examples/device-recording.jsonl").path
 
-  /// The README's "Record on a device, replay in CI" commands, as written.
+  /// The example recording the README replays and serves (its commands run in
+  /// readme_commands_test.dart) is the transcript above.
   @Test func theReadmeExampleReplaysGreen() throws {
     #expect(
       try String(contentsOfFile: Self.path, encoding: .utf8)
