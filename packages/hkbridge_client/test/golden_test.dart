@@ -116,6 +116,23 @@ void main() {
     });
   });
 
+  test('HkMockSession.start takes every option HkBridge.start takes (onHostMessage as deliver)', () {
+    Set<String> options(String file, String signature) {
+      final text = File(file).readAsStringSync();
+      final from = text.indexOf(signature);
+      final body = text.substring(from, text.indexOf('})', from));
+      return {
+        for (final m in RegExp(r'(\w+)(?: = [^,]+)?,\n').allMatches(body)) m.group(1)!,
+      };
+    }
+
+    final bridge = options('lib/src/client.dart', 'static Future<HkBridge> start({');
+    final session = options('lib/src/mock_session.dart', 'static Future<HkMockSession> start({');
+    expect(bridge, containsAll(['executable', 'profiles', 'args', 'helloTimeout']));
+    expect(session, containsAll(bridge.difference({'onHostMessage'})));
+    expect(session, contains('deliverHostMessage'));
+  });
+
   group('HkMockSession(golden:)', () {
     final binary = hkbridgeBinary();
     late Directory dir;

@@ -66,7 +66,8 @@ class HkMockSession {
   /// golden records as `message`, not `call`).
   static bool isPigeonChannel(String channel) => channel.startsWith('dev.flutter.pigeon.');
 
-  /// Starts hkbridge (`executable serve --profile P... ...args`, as [HkBridge.start];
+  /// Starts hkbridge (`executable serve --profile P... ...args`, with what [HkBridge.start]
+  /// takes: [profiles], [args], [onStderr], [helloTimeout], [maxFrameLength];
   /// [executable] found by [HkBridge.findExecutable] when null). Messages hkbridge starts go to
   /// [deliverHostMessage] (without it they get a null reply). [golden]: the path of a golden
   /// file this session's traffic is compared with on [close] (see [HkGolden]).
@@ -78,6 +79,8 @@ class HkMockSession {
     String? golden,
     void Function(String line)? onStderr,
     HkDeliverHostMessage? deliverHostMessage,
+    Duration helloTimeout = const Duration(seconds: 30),
+    int maxFrameLength = 1 << 30,
   }) async {
     late HkMockSession session;
     final bridge = await HkBridge.start(
@@ -85,6 +88,8 @@ class HkMockSession {
       profiles: profiles,
       args: args,
       onStderr: onStderr,
+      helloTimeout: helloTimeout,
+      maxFrameLength: maxFrameLength,
       onHostMessage: deliverHostMessage == null && golden == null
           ? null
           : hostMessageHandler((channel, message, reply) {
