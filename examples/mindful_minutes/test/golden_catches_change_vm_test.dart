@@ -54,7 +54,7 @@ void main() {
         '$copy/tool/test', ['test/goldens_vm_test.dart'],
         workingDirectory: copy,
         environment: {
-          'HKBRIDGE': hkbridge!,
+          'HKBRIDGE': File(hkbridge!).absolute.path,
           'HKBRIDGE_CLIENT_DIR': '$here/../../packages/hkbridge_client',
           ...env,
         });
