@@ -72,7 +72,9 @@ let package = Package(
     // Frames over stdin/stdout, serve loop, recording, replay, goldens.
     .target(
       name: "Harness",
-      dependencies: ["FlutterCodec", "ChannelJSON", "PluginHost", "PluginProfiles"]),
+      dependencies: [
+        "FlutterCodec", "ChannelJSON", "HealthKitModel", "PluginHost", "PluginProfiles",
+      ]),
     // The command line, one type per subcommand; a library so that an executable composing more
     // than this package serves (a native plugin host) runs the same commands.
     .target(

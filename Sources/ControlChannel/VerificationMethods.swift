@@ -36,10 +36,10 @@ enum VerificationMethods {
     },
   ]
 
-  /// `method` must be a method of a method channel served (of any profile); a near name is
-  /// suggested.
+  /// `method` must be a method of a method channel served (of any profile; any name when a
+  /// channel the user declared is served); a near name is suggested.
   static func requireServed(_ method: String, _ context: MethodContext) throws(HealthError) {
-    guard !context.servedMethods.contains(method) else { return }
+    guard !context.servesAnyMethod, !context.servedMethods.contains(method) else { return }
     let meant = NearestName.find(method, among: context.servedMethods.sorted())
     var error = HealthError.invalidArgument(
       field: "method",

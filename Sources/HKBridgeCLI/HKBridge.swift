@@ -15,11 +15,16 @@ struct HKBridge: ParsableCommand {
     commandName: "hkbridge",
     abstract: "Emulates the iOS side of a Flutter HealthKit plugin on Linux.",
     discussion: """
-      hkbridge speaks Flutter's StandardMessageCodec byte for byte, serves the
-      `healthkit_permissions` method channel over stdin/stdout for Dart tests, and
-      replays golden transcripts of channel traffic.
+      hkbridge speaks Flutter's StandardMessageCodec byte for byte and serves, over
+      stdin/stdout for Dart tests, one emulated HealthKit store behind this project's
+      channel API (on any --channel name), published plugins' channels (--profile
+      health, connect_kit, health_kit_reporter) and channels of your own answered by
+      stubs and recordings (--custom-channel). It replays golden transcripts and
+      device recordings of channel traffic.
 
       Examples:
+        hkbridge serve --channel my_plugin
+        hkbridge serve --profile health
         hkbridge replay golden/*.jsonl
         hkbridge encode message '[1, 1.0, {"$int64": 1}, "é"]'
         hkbridge decode message 0c02 0301000000 0702c3a9

@@ -68,6 +68,13 @@ struct ReplayCommand: ParsableCommand {
     help: "A plugin method channel name (repeatable; overrides the transcript header's).")
   var channels: [String] = []
 
+  @Option(
+    name: .customLong("custom-channel"),
+    help:
+      "A channel of your own plugin, any method name (repeatable; overrides the header's customChannels)."
+  )
+  var customChannels: [String] = []
+
   @Option(help: "The emulated device, iPhone or iPad (overrides the transcript header's).")
   var device: String?
 
@@ -83,6 +90,11 @@ struct ReplayCommand: ParsableCommand {
     for name in channels where name.isEmpty || name == Emulator.controlChannel {
       throw ValidationError("--channel \(name): expected a plugin channel name")
     }
+    for name in customChannels {
+      if let problem = CustomChannelOption.problem(name, served: []) {
+        throw ValidationError(problem)
+      }
+    }
     if let device, !Emulator.deviceNames.contains(device) {
       throw ValidationError(
         "--device \(device): expected \(Emulator.deviceNames.joined(separator: " or "))")
@@ -97,7 +109,8 @@ struct ReplayCommand: ParsableCommand {
   func run() throws {
     let setup = ReplaySetup(
       channels: channels.isEmpty ? nil : channels, device: device, osVersion: osVersion,
-      profiles: profiles.isEmpty ? nil : profiles)
+      profiles: profiles.isEmpty ? nil : profiles,
+      customChannels: customChannels.isEmpty ? nil : customChannels)
     Emulator.replyTimeoutMs = replyTimeout.milliseconds
     let status = ReplayRun.run(
       paths: files, mode: match, update: update, json: json, setup: setup,

@@ -42,6 +42,7 @@ struct ServeCommand: ParsableCommand {
         hkbridge serve --profile health
         hkbridge serve --profile healthkit_permissions --profile health
         hkbridge serve --profile connect_kit
+        hkbridge serve --custom-channel my_plugin --scenario stubs.jsonl
         hkbridge serve --playback device.jsonl
         hkbridge serve --playback device.jsonl --record-mode new
         hkbridge serve --bundle-id com.acme.run --app-name "Acme Run" --record run.jsonl
@@ -64,6 +65,13 @@ struct ServeCommand: ParsableCommand {
       "A plugin profile to serve (repeatable; default healthkit_permissions). See protocol/profiles/."
   )
   var profiles: [String] = []
+
+  @Option(
+    name: .customLong("custom-channel"),
+    help:
+      "A channel of your own plugin, any method name, answered by stubs, scenarios and playback (repeatable). See protocol/custom-channels.md."
+  )
+  var customChannels: [String] = []
 
   @Option(
     name: .customLong("device"), help: "The emulated device: iPhone or iPad. (default: iPhone)")
@@ -165,6 +173,13 @@ struct ServeCommand: ParsableCommand {
       }
       if !names.contains(name) { names.append(name) }
     }
+    var custom: [String] = []
+    for name in customChannels where !custom.contains(name) {
+      if let problem = CustomChannelOption.problem(name, served: names) {
+        return .failure(Problem(message: problem))
+      }
+      custom.append(name)
+    }
     guard Emulator.deviceNames.contains(device) else {
       return .failure(
         Problem(
@@ -207,6 +222,7 @@ struct ServeCommand: ParsableCommand {
       scenarioPath: scenario, maxFrame: maxFrame, logLevel: level,
       emulatorVersion: HKBridge.version)
     options.profiles = profileNames
+    options.customChannels = custom
     options.jsonl = jsonl
     options.playbackPaths = playback
     options.playbackMode = playbackMode
@@ -216,7 +232,7 @@ struct ServeCommand: ParsableCommand {
     options.given = ReplaySetup(
       channels: channels.isEmpty ? nil : names, device: deviceGiven ? device : nil,
       osVersion: osGiven ? osVersion : nil, profiles: profiles.isEmpty ? nil : profileNames,
-      bundleId: bundleId, appName: appName)
+      bundleId: bundleId, appName: appName, customChannels: custom.isEmpty ? nil : custom)
     return .success(options)
   }
 }

@@ -18,6 +18,10 @@ extension Dispatcher {
     public var osVersion: String
     /// The plugin profiles served, in matching order (default: the profile table's first row).
     public var profiles: [String]
+    /// Channels the user declared (`--custom-channel`): method channels without methods of
+    /// their own, answered by stubs and playback (``CustomChannels``), matched after the
+    /// profiles' channels.
+    public var customChannels: [String] = []
 
     public init(
       pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
@@ -49,10 +53,12 @@ extension Dispatcher {
     self.init(
       device: DeviceModel(rawValue: configuration.device) ?? .iPhone,
       osVersion: Self.parseOSVersion(configuration.osVersion) ?? HealthStore.defaultOSVersion,
-      profiles: profiles
+      profiles: (profiles
         ?? configuration.profiles.compactMap {
           ProfileTable.row(named: $0)?.make(configuration.pluginChannels)
-        },
+        })
+        + (configuration.customChannels.isEmpty
+          ? [] : [CustomChannels.profile(configuration.customChannels)]),
       control: ControlMethods.channel, faultMethods: { ProfileTable.faultMethods })
   }
 

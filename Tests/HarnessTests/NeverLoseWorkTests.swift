@@ -125,7 +125,7 @@ import Testing
     #expect(miss.code == "PLAYBACK_MISS")
     #expect(
       miss.message?.contains(
-        "nearest: \(Self.device):2 (requestPermissions), already answered at line 2") == true)
+        "nearest: \(Self.device):3 (requestPermissions), already answered at line 3") == true)
   }
 
   /// Defect 5: playback sets the emulator up from the header (its channel), and HELLO lists

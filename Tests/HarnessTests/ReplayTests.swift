@@ -176,7 +176,8 @@ final class ScratchDirectory {
       result.out == """
         updated \(path):4 echo: reply {"ok": "y"} -> {"ok": "x"}, replyHex added
         updated \(path):6 nothing: replyHex added
-        2 passed, 1 failed
+        rewrote \(path): 2 line(s)
+        3 passed, 0 failed
 
         """)
     let lines = try scratch.read(path).split(separator: "\n", omittingEmptySubsequences: false)

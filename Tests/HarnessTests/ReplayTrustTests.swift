@@ -66,7 +66,8 @@ import Testing
   /// A transcript as a device recorder writes it: a custom channel, random uuids, real times, a
   /// different source. Its matchers make it replay green; a changed error code still fails.
   static let deviceTranscript = """
-    {"hkbridge": {"version": "device-recorder 1.0", "channels": ["my_health_channel"], "device": "iPhone", "osVersion": "17.5", "bundleId": "com.example.app", "match": {"reply.ok.uuid": "uuid", "reply.ok[*].uuid": "uuid", "reply.ok[*].source": "ignore", "reply.error.message": "ignore"}}}
+    {"hkbridge": {"version": "hkbridge_client 0.1.0 (constructed)", "channels": ["my_health_channel"], "device": "iPhone", "osVersion": "17.5", "bundleId": "com.example.app", "match": {"reply.ok.uuid": "uuid", "reply.ok[*].uuid": "uuid", "reply.ok[*].source": "ignore", "reply.error.message": "ignore"}}}
+    {"note": "Constructed by hand for hkbridge's documentation in the shape a device recording has (what RecordingBinaryMessenger writes, ids and clock as a device makes them up): it was not recorded on a device."}
     {"channel": "my_health_channel", "call": {"method": "requestPermissions", "args": {"read": ["mindfulSession"], "write": ["mindfulSession"]}}, "reply": {"ok": true}}
     {"channel": "my_health_channel", "call": {"method": "writeRecord", "args": {"type": "mindfulSession", "start": 1732531262417, "end": 1732531382417}}, "reply": {"ok": {"uuid": "9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D", "hkType": "HKCategoryTypeIdentifierMindfulSession"}}}
     {"channel": "my_health_channel", "call": {"method": "readRecords", "args": {"type": "mindfulSession", "ascending": true}}, "reply": {"ok": [{"uuid": "9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D", "type": "mindfulSession", "hkType": "HKCategoryTypeIdentifierMindfulSession", "start": 1732531262000, "end": 1732531382000, "value": "notApplicable", "metadata": {}, "source": {"bundleId": "com.example.app", "name": "Example", "device": "iPhone15,2"}}]}, "match": {"reply.ok[*].start": "within:1000", "reply.ok[*].end": "within:1000"}}
@@ -102,7 +103,7 @@ import Testing
     #expect(w.status == 1)
     #expect(
       w.out.contains(
-        "FAIL \(wrongCode):5\n  channel:  my_health_channel\n  method:   deleteRecords\n  match:    value\n"
+        "FAIL \(wrongCode):6\n  channel:  my_health_channel\n  method:   deleteRecords\n  match:    value\n"
       ))
     #expect(
       w.out.contains(
@@ -294,7 +295,8 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("examples/device-recording.jsonl").path
 
-  /// The README's "Record on a device, replay in CI" commands, as written.
+  /// The example recording the README replays and serves (its commands run in
+  /// readme_commands_test.dart) is the transcript above.
   @Test func theReadmeExampleReplaysGreen() throws {
     #expect(
       try String(contentsOfFile: Self.path, encoding: .utf8)

@@ -9,12 +9,13 @@ public enum Emulator {
   public static func make(
     pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
     device: String = Dispatcher.defaultDevice, osVersion: String = Dispatcher.defaultOSVersion,
-    profiles: [String] = [Dispatcher.defaultProfile],
+    profiles: [String] = [Dispatcher.defaultProfile], customChannels: [String] = [],
     sleepsForLatency: Bool = true, warnings: @escaping (String) -> Void
   ) -> MessageHandling {
-    let dispatcher = Dispatcher(
-      configuration: Dispatcher.Configuration(
-        pluginChannels: pluginChannels, device: device, osVersion: osVersion, profiles: profiles))
+    var configuration = Dispatcher.Configuration(
+      pluginChannels: pluginChannels, device: device, osVersion: osVersion, profiles: profiles)
+    configuration.customChannels = customChannels
+    let dispatcher = Dispatcher(configuration: configuration)
     dispatcher.warningHandler = warnings
     dispatcher.sleepsForLatency = sleepsForLatency
     return host.map { $0(dispatcher, replyTimeoutMs) } ?? dispatcher
@@ -33,7 +34,8 @@ public enum Emulator {
     make(
       pluginChannels: setup.channels ?? [defaultPluginChannel],
       device: setup.device ?? defaultDevice, osVersion: setup.osVersion ?? defaultOSVersion,
-      profiles: setup.profiles ?? [defaultProfile], warnings: { _ in })
+      profiles: setup.profiles ?? [defaultProfile], customChannels: setup.customChannels ?? [],
+      warnings: { _ in })
   }
 
   /// What is wrong with a device and OS version, or `nil` when the emulator can use them.

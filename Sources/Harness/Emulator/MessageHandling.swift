@@ -21,6 +21,8 @@ public protocol MessageHandling: AnyObject {
   func takeHostMessages() -> [HostMessage]
   /// The event channels among ``channels`` (HELLO's `eventChannels`).
   var eventChannels: [String] { get }
+  /// The channels the user declared among ``channels`` (HELLO's `customChannels`).
+  var customChannels: [String] { get }
   /// Sets what runs before a `setLatency` delay (serve writes the replies already made, so a
   /// client sees the delay).
   func setBeforeDelay(_ hook: @escaping () -> Void)
@@ -55,6 +57,8 @@ extension MessageHandling {
   public func takeHostMessages() -> [HostMessage] { [] }
   /// No event channels, when the handler does not say otherwise.
   public var eventChannels: [String] { [] }
+  /// No channels the user declared, when the handler does not say otherwise.
+  public var customChannels: [String] { [] }
   /// A handler with no delays has nothing to run before one.
   public func setBeforeDelay(_ hook: @escaping () -> Void) {}
   /// The handler is its own emulator.

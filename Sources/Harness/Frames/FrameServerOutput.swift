@@ -26,6 +26,9 @@ extension FrameServer {
     // Which of `channels` are event channels (protocol/events.md); left out when none.
     let events = handler.eventChannels
     if !events.isEmpty { fields.append(("eventChannels", .list(events.map(ChannelValue.string)))) }
+    // The channels the user declared (protocol/custom-channels.md); left out when none.
+    let custom = handler.customChannels
+    if !custom.isEmpty { fields.append(("customChannels", .list(custom.map(ChannelValue.string)))) }
     return .object(fields)
   }
 

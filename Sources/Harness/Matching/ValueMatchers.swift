@@ -109,7 +109,7 @@ public enum ValueMatcher: Sendable, Hashable {
 
 /// The `"match"` object of an exchange or of the header: path pattern → matcher, in order.
 public struct ValueMatchers: Sendable, Hashable {
-  private var patterns: [ValuePathPattern] = []
+  private(set) var patterns: [ValuePathPattern] = []
   private var matchers: [ValueMatcher] = []
   /// The matchers as written (kept for `--update`).
   private var texts: [String] = []

@@ -94,6 +94,7 @@ public final class PlaybackHandler: MessageHandling {
   public var deviceDescription: ChannelValue { model.deviceDescription }
   public var profileNames: [String] { model.profileNames }
   public var eventChannels: [String] { model.eventChannels }
+  public var customChannels: [String] { model.customChannels }
 
   public func takeHostMessages() -> [HostMessage] {
     defer { hostMessages = [] }

@@ -24,6 +24,25 @@ public enum ReplayReport {
     return out
   }
 
+  /// The report of `--update`: each line rewritten, one `rewrote FILE: N line(s)` line a file
+  /// changed (or `FILE: nothing to rewrite`), the mismatches that remain after replaying the
+  /// rewritten files (`remaining`), and their `N passed, M failed`.
+  public static func updateText(_ after: [FileReplayResult], remaining: String) -> String {
+    var out = ""
+    for result in after {
+      for update in result.updates { out += updateLine(result.path, update) + "\n" }
+      out +=
+        result.updates.isEmpty
+        ? "\(result.path): nothing to rewrite\n"
+        : "rewrote \(result.path): \(result.updates.count) line(s)\n"
+    }
+    out += remaining
+    let passed = after.reduce(0) { $0 + $1.passed }
+    let failed = after.reduce(0) { $0 + $1.failed }
+    out += "\(passed) passed, \(failed) failed\n"
+    return out
+  }
+
   /// One mismatch block.
   public static func block(_ m: ReplayMismatch) -> String {
     var lines = [

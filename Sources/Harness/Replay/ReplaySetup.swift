@@ -5,14 +5,18 @@ public struct ReplaySetup: Sendable, Hashable {
   public var device: String?
   public var osVersion: String?
   public var profiles: [String]?
+  /// Channels the user declared (`--custom-channel`, the header's `customChannels`).
+  public var customChannels: [String]?
   /// The app's identity, applied with the control channel's `configure`.
   public var bundleId: String?
   public var appName: String?
 
   public init(
     channels: [String]? = nil, device: String? = nil, osVersion: String? = nil,
-    profiles: [String]? = nil, bundleId: String? = nil, appName: String? = nil
+    profiles: [String]? = nil, bundleId: String? = nil, appName: String? = nil,
+    customChannels: [String]? = nil
   ) {
+    self.customChannels = customChannels
     self.channels = channels
     self.device = device
     self.osVersion = osVersion
@@ -26,6 +30,7 @@ public struct ReplaySetup: Sendable, Hashable {
     ReplaySetup(
       channels: channels ?? header?.channels, device: device ?? header?.device,
       osVersion: osVersion ?? header?.osVersion, profiles: profiles ?? header?.profiles,
-      bundleId: bundleId ?? header?.bundleId, appName: appName ?? header?.appName)
+      bundleId: bundleId ?? header?.bundleId, appName: appName ?? header?.appName,
+      customChannels: customChannels ?? header?.customChannels)
   }
 }

@@ -51,7 +51,7 @@ public enum Serve {
     let emulator = Emulator.make(
       pluginChannels: options.pluginChannels, device: options.device,
       osVersion: options.osVersion, profiles: options.profiles,
-      warnings: { logger.warning($0) })
+      customChannels: options.customChannels, warnings: { logger.warning($0) })
     if let problem = EmulatorControl.applyIdentity(
       bundleId: options.bundleId, appName: options.appName, on: emulator)
     {

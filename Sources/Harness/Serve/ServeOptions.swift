@@ -15,6 +15,8 @@ public struct ServeOptions: Sendable {
   public var emulatorVersion: String
   /// The plugin profiles served (`--profile`; default `healthkit_permissions`).
   public var profiles: [String] = [Dispatcher.defaultProfile]
+  /// `--custom-channel`: channels the user declared (protocol/custom-channels.md).
+  public var customChannels: [String] = []
   /// `--jsonl`: one typed-JSON call a line instead of frames (protocol/text-mode.md).
   public var jsonl = false
   /// `--playback FILE…`: answer from these recordings (protocol/playback.md).
@@ -59,6 +61,7 @@ extension ServeOptions {
     if given.channels == nil, let channels = used.channels { pluginChannels = channels }
     if given.device == nil, let device = used.device { self.device = device }
     if given.osVersion == nil, let osVersion = used.osVersion { self.osVersion = osVersion }
+    if given.customChannels == nil, let custom = used.customChannels { customChannels = custom }
     bundleId = used.bundleId
     appName = used.appName
   }
@@ -76,6 +79,7 @@ extension ServeOptions {
       device: device, osVersion: osVersion, bundleId: bundleId,
       profiles: onlyDefault ? nil : profiles)
     header.appName = appName
+    header.customChannels = customChannels.isEmpty ? nil : customChannels
     return header
   }
 }

@@ -11,6 +11,9 @@ public struct TranscriptHeader: Sendable, Hashable {
   public var channels: [String]?
   /// The plugin profiles served, when not only the default one.
   public var profiles: [String]?
+  /// Channels the user declared (`serve --custom-channel`): any method name, answered by stubs
+  /// and playback (protocol/custom-channels.md).
+  public var customChannels: [String]?
   /// `iPhone` or `iPad`.
   public var device: String?
   public var osVersion: String?
@@ -36,7 +39,8 @@ public struct TranscriptHeader: Sendable, Hashable {
   }
 
   static let keys = [
-    "version", "channels", "profiles", "device", "osVersion", "bundleId", "appName", "match",
+    "version", "channels", "profiles", "customChannels", "device", "osVersion", "bundleId",
+    "appName", "match",
   ]
 
   /// Reads the object under `"hkbridge"`.
@@ -59,9 +63,9 @@ public struct TranscriptHeader: Sendable, Hashable {
         }
         continue
       }
-      if key == "channels" {
+      if key == "channels" || key == "customChannels" {
         guard case .list(let items) = entry.value, !items.isEmpty else {
-          return .failure(MatcherError("\"hkbridge\".\"channels\" must be a non-empty list"))
+          return .failure(MatcherError("\"hkbridge\".\"\(key)\" must be a non-empty list"))
         }
         var names: [String] = []
         for item in items {
@@ -70,12 +74,12 @@ public struct TranscriptHeader: Sendable, Hashable {
           else {
             return .failure(
               MatcherError(
-                "\"hkbridge\".\"channels\" holds plugin channel names (non-empty strings, not "
+                "\"hkbridge\".\"\(key)\" holds plugin channel names (non-empty strings, not "
                   + "the control channel)"))
           }
           names.append(name)
         }
-        header.channels = names
+        if key == "channels" { header.channels = names } else { header.customChannels = names }
         continue
       }
       if key == "profiles" {
@@ -128,6 +132,9 @@ public struct TranscriptHeader: Sendable, Hashable {
     if let version { fields.append(("version", .string(version))) }
     if let channels { fields.append(("channels", .list(channels.map(ChannelValue.string)))) }
     if let profiles { fields.append(("profiles", .list(profiles.map(ChannelValue.string)))) }
+    if let customChannels {
+      fields.append(("customChannels", .list(customChannels.map(ChannelValue.string))))
+    }
     if let device { fields.append(("device", .string(device))) }
     if let osVersion { fields.append(("osVersion", .string(osVersion))) }
     if let bundleId { fields.append(("bundleId", .string(bundleId))) }

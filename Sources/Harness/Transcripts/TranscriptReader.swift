@@ -96,6 +96,9 @@ public enum TranscriptReader {
         throw TranscriptError(file: path, line: number, message: error.message)
       }
     }
-    return Transcript(path: path, lines: lines)
+    let transcript = Transcript(path: path, lines: lines)
+    // A matcher path must match something recorded (lines without a reply cannot say).
+    if requireReply, let problem = MatcherCoverage.problem(in: transcript) { throw problem }
+    return transcript
   }
 }

@@ -30,6 +30,9 @@ public struct MethodContext {
   public var pluginMethods: Set<String> { environment.pluginMethods }
   /// The methods of every method channel served, of every profile (for `stub`, `setLatency`).
   public var servedMethods: Set<String> { environment.servedMethods }
+  /// Whether a channel the user declared is served, on which any method name is a plugin
+  /// method (`stub` and `setLatency` then take any name).
+  public var servesAnyMethod: Bool { environment.servesAnyMethod }
 }
 
 /// What stays the same from call to call of one emulated host: the store, the warning sink,
@@ -46,18 +49,22 @@ public final class HostEnvironment {
   /// The methods of every method channel served (every profile's), which `stub` and
   /// `setLatency` may name.
   let servedMethods: Set<String>
+  /// Whether a channel the user declared (any method name) is served.
+  let servesAnyMethod: Bool
   /// The call log, stubs and latencies (VerificationMethods).
   package let verification: Verification
 
   init(
     store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>? = nil,
     faultMethods: @escaping () -> Set<String> = { [] },
-    servedMethods: Set<String>? = nil, verification: Verification = Verification()
+    servedMethods: Set<String>? = nil, servesAnyMethod: Bool = false,
+    verification: Verification = Verification()
   ) {
     self.store = store
     self.warn = warn
     self.faultMethods = pluginMethods.map { names in { names } } ?? faultMethods
     self.servedMethods = servedMethods ?? pluginMethods ?? []
+    self.servesAnyMethod = servesAnyMethod
     self.verification = verification
   }
 
@@ -68,6 +75,6 @@ public final class HostEnvironment {
   func warning(to handler: @escaping (String) -> Void) -> HostEnvironment {
     HostEnvironment(
       store: store, warn: handler, faultMethods: faultMethods, servedMethods: servedMethods,
-      verification: verification)
+      servesAnyMethod: servesAnyMethod, verification: verification)
   }
 }

@@ -38,6 +38,8 @@ public final class Dispatcher {
   /// What every call sees besides its name and arguments (private: no run-time exclusivity
   /// check on the per-call path).
   private var environment: HostEnvironment
+  /// The channels and methods already warned about as not implemented (once each).
+  var warnedNotImplemented: Set<String> = []
   /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency).
   var verification: Verification { environment.verification }
   /// Called before a `setLatency` delay, so that the replies already made reach the client
@@ -60,7 +62,8 @@ public final class Dispatcher {
     self.events = EventHub(channels: profiles.flatMap(\.eventChannels), store: store)
     self.environment = HostEnvironment(
       store: store, warn: Dispatcher.writeToStandardError, faultMethods: faultMethods,
-      servedMethods: Self.methodNames(of: profiles))
+      servedMethods: Self.methodNames(of: profiles),
+      servesAnyMethod: profiles.contains { $0.name == CustomChannels.profileName })
   }
 
   /// The method names of every method channel of `profiles` (not raw message channels).
@@ -98,7 +101,9 @@ public final class Dispatcher {
   public var listeningChannels: [String] { events.activeChannels }
 
   /// The names of the profiles served, in matching order.
-  public var profileNames: [String] { profiles.map(\.name) }
+  public var profileNames: [String] {
+    profiles.map(\.name).filter { $0 != CustomChannels.profileName }
+  }
 
   private static func uniqueNames(_ names: [String]) -> [String] {
     var seen: Set<String> = []
@@ -115,7 +120,10 @@ public final class Dispatcher {
   /// The reply bytes for one message, or `nil` for a null reply.
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
     guard let route = routes.route(named: channel) else {
-      guard events.serves(channel) else { return nil }
+      guard events.serves(channel) else {
+        warnUnknownChannel(channel)
+        return nil
+      }
       return events.reply(channel: channel, payload: payload, environment: environment)
     }
     guard events.isListening else { return answer(route, payload: payload) }
@@ -147,7 +155,7 @@ public final class Dispatcher {
     _ errors: ChannelErrorMapping
   ) -> [UInt8]? {
     if route.isControl {
-      let reply = run(call, methods, errors)
+      let reply = run(call, on: route, methods, errors)
       // A successful reset (null success: 00 00) also empties the call log, stubs and latencies,
       // and drops every event stream (protocol/events.md#when-events-are-sent).
       if call.method == "reset" && reply == [0, 0] {
@@ -156,13 +164,17 @@ public final class Dispatcher {
       }
       return reply
     }
-    return verifiedReply(to: call) { run(call, methods, errors) }
+    return verifiedReply(to: call) { run(call, on: route, methods, errors) }
   }
 
   private func run(
-    _ call: MethodCall, _ methods: MethodIndex, _ errors: ChannelErrorMapping
+    _ call: MethodCall, on route: ChannelRoute, _ methods: MethodIndex,
+    _ errors: ChannelErrorMapping
   ) -> [UInt8]? {
-    guard let handler = methods.handler(for: call.method) else { return nil }
+    guard let handler = methods.handler(for: call.method) else {
+      warnUnknownMethod(call.method, on: route)
+      return nil
+    }
     let context = MethodContext(
       method: call.method, arguments: call.arguments, environment: environment)
     do {

@@ -1,24 +1,24 @@
-// The session the goldens hold: the plugin's calls, made through MindfulMinutesApi, recorded by
-// hkbridge_client's HkRecorder against `hkbridge serve --channel mindful_minutes`.
-// tool/record_goldens.dart writes goldens/mindful_minutes.jsonl from it; goldens_vm_test.dart
-// checks that the plugin still makes exactly these calls and that the goldens replay.
+// The golden session: the plugin's calls, made through its real Dart code (MindfulMinutesApi),
+// against `hkbridge serve --channel mindful_minutes`, recorded and compared with
+// goldens/mindful_minutes.jsonl when the session closes. A change in what the plugin sends fails
+// with the diff; `HKBRIDGE_UPDATE_GOLDENS=1 tool/test test/goldens_vm_test.dart` rewrites the
+// golden (review `git diff goldens/` before committing).
 
 import 'package:hkbridge_client/hkbridge_client.dart';
 import 'package:mindful_minutes/src/mindful_minutes_api.dart';
 
-/// Records the golden session; returns the transcript's lines (header first).
-Future<List<String>> recordGoldenSession({String? executable}) async {
-  final bridge = await HkBridge.start(
-      executable: executable, args: ['--channel', MindfulMinutesApi.channel], onStderr: (_) {});
-  final lines = <String>[];
-  // No `at`: an emulator session has the emulator's clock, which replay starts from anyway.
-  final recorder = HkRecorder(bridge.send,
-      onLine: lines.add,
-      methodChannels: {MindfulMinutesApi.channel},
-      header: HkTranscriptHeader.fromHello(bridge.hello),
-      clock: null);
-  final api = MindfulMinutesApi(
-      (method, [arguments]) => hkInvokeMethod(recorder.send, MindfulMinutesApi.channel, method, arguments));
+/// The golden file, relative to the plugin's folder (where tests run).
+const String goldenPath = 'goldens/mindful_minutes.jsonl';
+
+/// Runs the golden session; throws [HkGoldenMismatch] when the traffic differs from [golden].
+Future<void> runGoldenSession({String golden = goldenPath, String? executable}) async {
+  final session = await HkMockSession.start(
+      executable: executable,
+      args: ['--channel', MindfulMinutesApi.channel],
+      golden: golden,
+      onStderr: (_) {});
+  final api = MindfulMinutesApi((method, [arguments]) =>
+      hkInvokeMethod(session.handle, MindfulMinutesApi.channel, method, arguments));
   final start = DateTime.utc(2024, 1, 1, 7, 30);
   await api.isAvailable();
   try {
@@ -33,7 +33,6 @@ Future<List<String>> recordGoldenSession({String? executable}) async {
   await api.sessions(from: start.add(const Duration(hours: 1)));
   await api.deleteSessions([id]);
   await api.sessions();
-  final code = await bridge.close();
+  final code = await session.close(); // compares with the golden
   if (code != 0) throw StateError('hkbridge serve exited with $code');
-  return lines;
 }

@@ -12,6 +12,7 @@ export 'src/codec.dart';
 export 'src/control.dart';
 export 'src/dart_equality.dart';
 export 'src/events.dart';
+export 'src/golden.dart';
 export 'src/invoke.dart' hide bytesOf, byteDataOf;
 export 'src/matchers.dart'
     show
@@ -23,6 +24,7 @@ export 'src/matchers.dart'
         HkValueMatchers,
         hkValueDifferences;
 export 'src/mock_session.dart';
+export 'src/recording_file.dart';
 export 'src/replay.dart';
 export 'src/transcript.dart';
 export 'src/typed_json.dart';

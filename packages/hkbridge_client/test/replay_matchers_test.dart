@@ -35,18 +35,18 @@ void main() {
     });
 
     test('a copy with one changed reply fails that line only', () async {
-      final text = edited(linesOf(deviceRecording), 5, (l) => l.replaceFirst('NOT_FOUND', 'GONE'));
+      final text = edited(linesOf(deviceRecording), 6, (l) => l.replaceFirst('NOT_FOUND', 'GONE'));
       final result = await replayText('changed.jsonl', text);
       expect(result.summary, '3 passed, 1 failed');
-      expect(result.failures.single.line, 5);
+      expect(result.failures.single.line, 6);
       expect(result.failures.single.why, 'reply.error.code: expected "GONE", got "NOT_FOUND"');
     });
 
     test('a matcher leaves the rest compared: a changed hkType still fails', () async {
-      final text = edited(linesOf(deviceRecording), 3,
+      final text = edited(linesOf(deviceRecording), 4,
           (l) => l.replaceFirst('"hkType": "HKCategoryTypeIdentifierMindfulSession"', '"hkType": "X"'));
       final result = await replayText('changed.jsonl', text);
-      expect(result.failures.single.line, 3);
+      expect(result.failures.single.line, 4);
       expect(result.failures.single.why, contains('reply.ok.hkType: expected "X"'));
     });
 

@@ -1,5 +1,5 @@
-// The README's "Keeping an app in sync" walkthrough, run: a test app's sync loop (observer fires
-// → anchored query from the stored anchor → the anchor stored) against the real hkbridge, with
+// This package README's "Keeping an app in sync" walkthrough, run: a test app's sync loop (observer
+// fires → anchored query from the stored anchor → the anchor stored) against the real hkbridge, with
 // another app writing and deleting through the control channel. The README shows the code
 // between the README markers below, verbatim (the last test checks it).
 
@@ -104,7 +104,7 @@ void main() {
 
     final own = between(
         File('test/sync_loop_test.dart').readAsStringSync(), '// README: begin', '// README: end');
-    final readme = File('../../README.md').readAsStringSync();
+    final readme = File('README.md').readAsStringSync();
     final section = readme.substring(readme.indexOf('## Keeping an app in sync'));
     expect(between(section, '```dart', '```'), own);
   });

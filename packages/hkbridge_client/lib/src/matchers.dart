@@ -509,3 +509,88 @@ String _show(Object? value) {
     return '$value';
   }
 }
+
+/// Every concrete path of a recorded line's values ([recorded]: root name → parsed JSON), the
+/// roots and inner nodes included.
+List<List<Object>> hkRecordedPaths(Map<String, Object?> recorded) {
+  final out = <List<Object>>[];
+  void walk(Object? value, List<Object> path) {
+    out.add(path);
+    if (value is Map) {
+      value.forEach((k, v) => walk(v, [...path, '$k']));
+    } else if (value is List) {
+      for (var i = 0; i < value.length; i++) {
+        walk(value[i], [...path, i]);
+      }
+    }
+  }
+
+  recorded.forEach((root, value) {
+    if (value != null || root == 'call') walk(value, [root]);
+  });
+  return out;
+}
+
+/// What is wrong with the first of [matchers]' paths that matches none of [paths] (a path must
+/// match something recorded: ../../protocol/matchers.md#paths-that-match-nothing), or null.
+/// With [onlyNear] (the header's rules), a path is reported only when a recorded path is near it.
+String? hkUnmatchedPath(HkValueMatchers matchers, List<List<Object>> paths,
+    {String what = 'the recorded line', bool onlyNear = false}) {
+  for (final rule in matchers._rules) {
+    final pattern = rule.key;
+    if (paths.any(pattern._matches)) continue;
+    final candidates = {
+      for (final p in paths)
+        if (p.first == pattern.root) pathText(p).replaceAll(RegExp(r'\[[0-9]+\]'), '[*]')
+    }.toList()
+      ..sort();
+    final near = _nearest(pattern.text, candidates);
+    if (onlyNear && near == null) continue;
+    return 'match path "${pattern.text}" matches nothing in $what'
+        '${near == null ? '' : '; the nearest path is "$near"'} (protocol/matchers.md)';
+  }
+  return null;
+}
+
+/// The one name of [names] within a few edits of [text] (1 up to 3 characters, else 2; a swap
+/// of neighbours is one edit), or null when none or two are equally near.
+String? _nearest(String text, List<String> names) {
+  final limit = text.length <= 3 ? 1 : 2;
+  var best = limit + 1;
+  final found = <String>[];
+  for (final name in names) {
+    if (name == text) continue;
+    final d = _distance(text.toLowerCase(), name.toLowerCase());
+    if (d > limit) continue;
+    if (d < best) {
+      best = d;
+      found
+        ..clear()
+        ..add(name);
+    } else if (d == best) {
+      found.add(name);
+    }
+  }
+  return found.length == 1 ? found.single : null;
+}
+
+int _distance(String a, String b) {
+  final d = List.generate(a.length + 1, (i) => List.filled(b.length + 1, 0));
+  for (var i = 0; i <= a.length; i++) {
+    d[i][0] = i;
+  }
+  for (var j = 0; j <= b.length; j++) {
+    d[0][j] = j;
+  }
+  for (var i = 1; i <= a.length; i++) {
+    for (var j = 1; j <= b.length; j++) {
+      final cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      var v = [d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost].reduce((x, y) => x < y ? x : y);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v) {
+        v = d[i - 2][j - 2] + 1;
+      }
+      d[i][j] = v;
+    }
+  }
+  return d[a.length][b.length];
+}

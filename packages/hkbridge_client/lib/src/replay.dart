@@ -176,6 +176,8 @@ class HkTranscript {
     String? torn;
     var seenContent = false;
     HkTranscriptExchange? lastTimed;
+    final everyPath = <List<Object>>[];
+    var headerLine = 0;
     for (var i = 0; i < lines.length; i++) {
       final number = i + 1;
       final source = lines[i];
@@ -193,9 +195,22 @@ class HkTranscript {
         bad('not JSON: ${e.message}');
       }
       if (json is! Map<String, Object?>) bad('a line is a JSON object');
+      // A match path must match something recorded (protocol/matchers.md).
+      if (!json.containsKey('hkbridge') && json.containsKey('channel')) {
+        final paths = hkRecordedPaths(json.containsKey('event')
+            ? {'event': json['event']}
+            : {'call': json['call'], 'message': json['message'], 'reply': json['reply']});
+        everyPath.addAll(paths);
+        final match = json['match'];
+        if (match != null && (json['reply'] != null || json.containsKey('event'))) {
+          final unmatched = hkUnmatchedPath(_matchers(match, bad), paths);
+          if (unmatched != null) bad(unmatched);
+        }
+      }
       if (json.containsKey('hkbridge')) {
         if (seenContent) bad('the {"hkbridge": ...} header must be the first line');
         header = _header(json['hkbridge'], bad);
+        headerLine = number;
         final match = (json['hkbridge'] as Map)['match'];
         if (match != null) headerMatchers = _matchers(match, bad);
       } else if (json.containsKey('event')) {
@@ -224,6 +239,9 @@ class HkTranscript {
       }
       seenContent = true;
     }
+    final unmatched = hkUnmatchedPath(headerMatchers, everyPath,
+        what: 'any line of the file', onlyNear: true);
+    if (unmatched != null) throw HkTranscriptFormatException(path, headerLine, unmatched);
     if (header == null && exchanges.isEmpty) {
       throw HkTranscriptFormatException(path, 0, 'empty transcript (no exchange and no header)');
     }
@@ -265,6 +283,11 @@ class HkTranscript {
     if (channels != null && (channels is! List || !channels.every((c) => c is String))) {
       bad('"hkbridge.channels" is a list of strings');
     }
+    final custom = body['customChannels'];
+    if (custom != null &&
+        (custom is! List || custom.isEmpty || !custom.every((c) => c is String))) {
+      bad('"hkbridge.customChannels" is a non-empty list of strings');
+    }
     final profiles = body['profiles'];
     if (profiles != null &&
         (profiles is! List || profiles.isEmpty || !profiles.every((c) => c is String))) {
@@ -274,6 +297,7 @@ class HkTranscript {
       version: text('version'),
       channels: channels == null ? null : List<String>.from(channels as List),
       profiles: profiles == null ? null : List<String>.from(profiles as List),
+      customChannels: custom == null ? null : List<String>.from(custom as List),
       device: text('device'),
       osVersion: text('osVersion'),
       bundleId: _identity(text('bundleId'), 'bundleId', bad),
@@ -365,6 +389,7 @@ class HkTranscript {
       for (final p in h.profiles ?? const <String>[]) ...['--profile', p],
       for (final c in h.channels ?? const <String>[])
         if (c != HkTranscriptHeader.controlChannel) ...['--channel', c],
+      for (final c in h.customChannels ?? const <String>[]) ...['--custom-channel', c],
       if (h.device != null) ...['--device', h.device!],
       if (h.osVersion != null) ...['--os', h.osVersion!],
     ];

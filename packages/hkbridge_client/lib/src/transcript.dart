@@ -106,6 +106,7 @@ class HkTranscriptHeader {
       {this.version,
       this.channels,
       this.profiles,
+      this.customChannels,
       this.device,
       this.osVersion,
       this.bundleId,
@@ -124,14 +125,20 @@ class HkTranscriptHeader {
     final onlyDefault =
         profiles.isEmpty || (profiles.length == 1 && profiles.first == defaultProfile);
     final bundleId = text(device['bundleId']);
+    final custom = hello.raw['customChannels'];
+    final customChannels = custom is List ? [for (final c in custom) '$c'] : const <String>[];
     return HkTranscriptHeader(
       version: hello.emulator,
       channels: onlyDefault
           ? [
               for (final c in hello.channels)
-                if (c != HkTranscriptHeader.controlChannel && !hello.eventChannels.contains(c)) c
+                if (c != HkTranscriptHeader.controlChannel &&
+                    !hello.eventChannels.contains(c) &&
+                    !customChannels.contains(c))
+                  c
             ]
           : null,
+      customChannels: customChannels.isEmpty ? null : customChannels,
       profiles: onlyDefault ? null : profiles,
       device: text(device['model']),
       osVersion: text(device['osVersion']),
@@ -157,6 +164,10 @@ class HkTranscriptHeader {
   /// The plugin profiles (`serve --profile`), when not the default one alone.
   final List<String>? profiles;
 
+  /// Channels the user declared (`serve --custom-channel`): any method name, answered by stubs
+  /// and playback (../../protocol/custom-channels.md).
+  final List<String>? customChannels;
+
   /// `iPhone` or `iPad`.
   final String? device;
   final String? osVersion;
@@ -168,13 +179,14 @@ class HkTranscriptHeader {
   /// The app's display name (the source's name): replay applies it with `bundleId`.
   final String? appName;
 
-  /// The line, keys in the order version, channels, profiles, device, osVersion, bundleId,
-  /// appName.
+  /// The line, keys in the order version, channels, profiles, customChannels, device,
+  /// osVersion, bundleId, appName.
   String toLine() {
     final fields = <String>[
       if (version != null) '"version": ${encodeTypedJson(version)}',
       if (channels != null) '"channels": ${encodeTypedJson(channels)}',
       if (profiles != null) '"profiles": ${encodeTypedJson(profiles)}',
+      if (customChannels != null) '"customChannels": ${encodeTypedJson(customChannels)}',
       if (device != null) '"device": ${encodeTypedJson(device)}',
       if (osVersion != null) '"osVersion": ${encodeTypedJson(osVersion)}',
       if (bundleId != null) '"bundleId": ${encodeTypedJson(bundleId)}',

@@ -38,12 +38,19 @@ class HkBridgeMock {
   HkControl get control => session.control;
 
   /// Starts hkbridge and [attach]es it; see [HkMockSession.start] for the arguments
-  /// ([executable] found by [HkBridge.findExecutable] when null). Messages that hkbridge starts
-  /// (HOST_MESSAGE) are delivered to the handlers the plugin registered on [messenger].
+  /// ([executable] found by [HkBridge.findExecutable] when null; [profiles] as
+  /// `HkBridge.start` takes them). Messages that hkbridge starts (HOST_MESSAGE) are delivered to
+  /// the handlers the plugin registered on [messenger].
+  ///
+  /// [golden]: a golden file (e.g. `goldens/session.jsonl`) the whole run's traffic is compared
+  /// with when [close] is called: a plugin that sends something else fails with the diff;
+  /// `HKBRIDGE_UPDATE_GOLDENS=1 flutter test` writes or rewrites it instead.
   static Future<HkBridgeMock> start({
     String? executable,
+    List<String> profiles = const [],
     List<String> args = const [],
     List<String>? channels,
+    String? golden,
     void Function(String line)? onStderr,
     TestDefaultBinaryMessenger? messenger,
   }) async {
@@ -51,8 +58,10 @@ class HkBridgeMock {
     final target = messenger ?? TestDefaultBinaryMessengerBinding.instance.defaultBinaryMessenger;
     final session = await HkMockSession.start(
       executable: executable,
+      profiles: profiles,
       args: args,
       channels: channels,
+      golden: golden,
       onStderr: onStderr,
       // ignore: deprecated_member_use
       deliverHostMessage: (channel, message, reply) =>
@@ -76,7 +85,8 @@ class HkBridgeMock {
     }
   }
 
-  /// [detach]es, closes hkbridge's stdin and returns its exit code (0 = clean).
+  /// [detach]es, closes hkbridge's stdin and returns its exit code (0 = clean); with a golden,
+  /// then compares the run's traffic with it (throws `HkGoldenMismatch` with the diff).
   Future<int> close() {
     detach();
     return session.close();
