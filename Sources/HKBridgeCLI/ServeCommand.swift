@@ -10,7 +10,7 @@ import Harness
 #endif
 
 /// `hkbridge serve`: the stdin/stdout harness of protocol/frames.md.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: ParsableCommand, FastParsable {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve the plugin channel over stdin/stdout frames (for Dart tests).",
@@ -115,6 +115,25 @@ struct ServeCommand: ParsableCommand {
       "With --playback, an unmatched call: once (PLAYBACK_MISS error), new (the model answers, appended to the first file), all (the model answers every call, each appended)."
   )
   var recordMode: String = "once"
+
+  /// Every option as the fast path reads it (FastPath/), in the order declared above.
+  static var fastOptions: [FastOption<Self>] {
+    [
+      .repeating("--channel") { $0.channels = $1 },
+      .repeating("--profile") { $0.profiles = $1 },
+      .optional("--device") { $0.deviceOption = $1 },
+      .optional("--os") { $0.osOption = $1 },
+      .optional("--bundle-id") { $0.bundleId = $1 },
+      .optional("--app-name") { $0.appName = $1 },
+      .optional("--record") { $0.record = $1 },
+      .optional("--scenario") { $0.scenario = $1 },
+      .value("--max-frame", default: FrameLayout.defaultMaxFrame, { Int($0) }) { $0.maxFrame = $1 },
+      .value("--log-level", default: "warning") { $0.logLevel = $1 },
+      .flag("--jsonl") { $0.jsonl = $1 },
+      .repeating("--playback") { $0.playback = $1 },
+      .value("--record-mode", default: "once") { $0.recordMode = $1 },
+    ]
+  }
 
   func run() throws {
     let options: ServeOptions

@@ -10,10 +10,12 @@ extension TranscriptReader {
   }
 
   /// One non-blank line.
-  static func parseLine(_ line: String, requireReply: Bool) throws(LineError) -> TranscriptEntry {
+  static func parseLine(_ line: UnsafeBufferPointer<UInt8>, requireReply: Bool) throws(LineError)
+    -> TranscriptEntry
+  {
     let value: ChannelValue
     do {
-      value = try ChannelJSON.parse(line, wrapperDepth: wrapperDepth)
+      value = try TranscriptHexLift.parse(line, wrapperDepth: wrapperDepth)
     } catch {
       throw LineError("not a typed-JSON line: \(error.description)")
     }

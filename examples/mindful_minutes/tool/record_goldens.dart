@@ -12,4 +12,6 @@ Future<void> main() async {
   final lines = await recordGoldenSession();
   File('goldens/mindful_minutes.jsonl').writeAsStringSync(lines.map((l) => '$l\n').join());
   stdout.writeln('goldens/mindful_minutes.jsonl: ${lines.length} lines');
+  await stdout.flush();
+  exit(0);
 }
