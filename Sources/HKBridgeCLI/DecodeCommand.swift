@@ -173,7 +173,7 @@ extension DecodeCommand.Options: FastParsable {
   static var fastOptions: [FastOption<Self>] {
     [
       .flag("--allow-extensions") { $0.allowExtensions = $1 },
-      .value("--max-input", default: DecodeCommand.defaultMaxInput, { Int($0) }) {
+      .int("--max-input", default: DecodeCommand.defaultMaxInput) {
         $0.maxInput = $1
       },
     ]

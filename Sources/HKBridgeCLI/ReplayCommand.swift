@@ -82,14 +82,14 @@ struct ReplayCommand: ParsableCommand, FastParsable {
   /// Every option as the fast path reads it (FastPath/), in the order declared above.
   static var fastOptions: [FastOption<Self>] {
     [
-      .optional("--match", { MatchMode(rawValue: $0) }) { $0.match = $1 },
+      .optional("--match", MatchMode.init(rawValue:)) { $0.match = $1 },
       .flag("--update") { $0.update = $1 },
       .flag("--json") { $0.json = $1 },
       .repeating("--profile") { $0.profiles = $1 },
       .repeating("--channel") { $0.channels = $1 },
       .optional("--device") { $0.device = $1 },
       .optional("--os") { $0.osVersion = $1 },
-      .value("-j", default: 1, { Int($0) }) { $0.jobs = $1 },
+      .int("-j", default: 1) { $0.jobs = $1 },
     ]
   }
 

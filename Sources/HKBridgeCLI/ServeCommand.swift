@@ -127,7 +127,7 @@ struct ServeCommand: ParsableCommand, FastParsable {
       .optional("--app-name") { $0.appName = $1 },
       .optional("--record") { $0.record = $1 },
       .optional("--scenario") { $0.scenario = $1 },
-      .value("--max-frame", default: FrameLayout.defaultMaxFrame, { Int($0) }) { $0.maxFrame = $1 },
+      .int("--max-frame", default: FrameLayout.defaultMaxFrame) { $0.maxFrame = $1 },
       .value("--log-level", default: "warning") { $0.logLevel = $1 },
       .flag("--jsonl") { $0.jsonl = $1 },
       .repeating("--playback") { $0.playback = $1 },

@@ -48,6 +48,13 @@ extension FastOption {
     value(name, default: initial, { $0 }, set)
   }
 
+  /// An `@Option` of type `Int` with a default value (read as swift-argument-parser reads it).
+  static func int(
+    _ name: String, default initial: Int, _ set: @escaping (inout Command, Int) -> Void
+  ) -> Self {
+    value(name, default: initial, { Int($0) }, set)
+  }
+
   /// An optional `@Option` (default `nil`), read by `parse`.
   static func optional<Value>(
     _ name: String, _ parse: @escaping (String) -> Value?,
