@@ -115,6 +115,11 @@ let package = Package(
         "Harness", "ChannelJSON", "FlutterCodec", "PluginHost", "PluginProfiles", "hkbridge",
       ]
     ),
-    .testTarget(name: "CLITests", dependencies: ["hkbridge"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: [
+        "hkbridge", "HKBridgeCLI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
   ]
 )

@@ -7,18 +7,26 @@ import ArgumentParser
 /// `validate()` — returns `nil`, and swift-argument-parser reads the line as before, so its
 /// messages, suggestions and exit status stay exactly its own.
 enum FastCommandLine {
-  /// The commands with a fast path, by their words after `hkbridge`. Built on first use.
-  static var commands: [(words: [String], parse: (ArraySlice<String>) -> ParsableCommand?)] {
+  /// A command with a fast path: its words after `hkbridge`, and how the rest is read.
+  struct Entry {
+    var words: [String]
+    var parse: (ArraySlice<String>) -> ParsableCommand?
+  }
+
+  /// The commands with a fast path. Built on first use (a nominal row type: a tuple's type
+  /// would be looked up by its mangled name at run time, a tenth of a start's instructions).
+  static var commands: [Entry] {
     [
-      (["serve"], parse(ServeCommand.self)),
-      (["replay"], parse(ReplayCommand.self)),
-      (["encode", "message"], parse(EncodeCommand.Message.self)),
-      (["encode", "call"], parse(EncodeCommand.Call.self)),
-      (["encode", "success"], parse(EncodeCommand.Success.self)),
-      (["encode", "error"], parse(EncodeCommand.ErrorEnvelope.self)),
-      (["decode", "message"], parse(decode: DecodeCommand.Message.self)),
-      (["decode", "call"], parse(decode: DecodeCommand.Call.self)),
-      (["decode", "envelope"], parse(decode: DecodeCommand.EnvelopeCommand.self)),
+      Entry(words: ["serve"], parse: parse(ServeCommand.self)),
+      Entry(words: ["replay"], parse: parse(ReplayCommand.self)),
+      Entry(words: ["encode", "message"], parse: parse(EncodeCommand.Message.self)),
+      Entry(words: ["encode", "call"], parse: parse(EncodeCommand.Call.self)),
+      Entry(words: ["encode", "success"], parse: parse(EncodeCommand.Success.self)),
+      Entry(words: ["encode", "error"], parse: parse(EncodeCommand.ErrorEnvelope.self)),
+      Entry(words: ["decode", "message"], parse: parse(decode: DecodeCommand.Message.self)),
+      Entry(words: ["decode", "call"], parse: parse(decode: DecodeCommand.Call.self)),
+      Entry(
+        words: ["decode", "envelope"], parse: parse(decode: DecodeCommand.EnvelopeCommand.self)),
     ]
   }
 
