@@ -76,7 +76,9 @@ struct ReplayCommand: ParsableCommand, FastParsable {
 
   @Option(
     name: .customShort("j"),
-    help: "Replay N files at a time, on N threads (0: one per core); the output is the same.")
+    help: ArgumentHelp(
+      "Replay N files at a time, on N threads (0: one per core); the output is the same.",
+      valueName: "n"))
   var jobs: Int = 1
 
   /// Every option as the fast path reads it (FastPath/), in the order declared above.

@@ -137,10 +137,10 @@ struct ServeCommand: ParsableCommand, FastParsable {
 
   func run() throws {
     let options: ServeOptions
-    switch makeOptions() {
-    case .success(let made): options = made
-    case .failure(let problem):
-      Logger.writeStderr("hkbridge serve: \(problem.message)\n")
+    do {
+      options = try makeOptions()
+    } catch {
+      Logger.writeStderr("hkbridge serve: \(error.message)\n")
       throw ExitCode(Serve.exitUsage)
     }
     let status = Serve.run(options)
@@ -151,73 +151,69 @@ struct ServeCommand: ParsableCommand, FastParsable {
     var message: String
   }
 
-  /// Checks every option and builds the harness options; a problem names the option.
-  func makeOptions() -> Result<ServeOptions, Problem> {
+  /// Checks every option and builds the harness options; a problem names the option. (Typed
+  /// throws rather than a `Result`: a `Result`'s type is built at start by checking `Error`
+  /// conformances, a scan of the binary's conformance records.)
+  func makeOptions() throws(Problem) -> ServeOptions {
     var profileNames: [String] = []
     for name in profiles.isEmpty ? [Emulator.defaultProfile] : profiles
     where !profileNames.contains(name) {
       profileNames.append(name)
     }
     if let problem = Emulator.profileProblem(profileNames) {
-      return .failure(Problem(message: "--profile: \(problem)"))
+      throw Problem(message: "--profile: \(problem)")
     }
     if !channels.isEmpty && !profileNames.contains(Emulator.defaultProfile) {
-      return .failure(
-        Problem(
-          message:
-            "--channel renames profile \(Emulator.defaultProfile)'s channel; add --profile "
-            + "\(Emulator.defaultProfile) to serve it"))
+      throw Problem(
+        message:
+          "--channel renames profile \(Emulator.defaultProfile)'s channel; add --profile "
+          + "\(Emulator.defaultProfile) to serve it")
     }
     var names: [String] = []
     for name in channels.isEmpty ? [Emulator.defaultPluginChannel] : channels {
       if name.isEmpty {
-        return .failure(Problem(message: "--channel needs a non-empty channel name"))
+        throw Problem(message: "--channel needs a non-empty channel name")
       }
       if name.utf8.count > Int(UInt16.max) {
-        return .failure(Problem(message: "--channel \(name.prefix(20))…: longer than 65535 bytes"))
+        throw Problem(message: "--channel \(name.prefix(20))…: longer than 65535 bytes")
       }
       if name == Emulator.controlChannel {
-        return .failure(
-          Problem(message: "--channel hkbridge/control: that is the control channel's name"))
+        throw Problem(message: "--channel hkbridge/control: that is the control channel's name")
       }
       if !names.contains(name) { names.append(name) }
     }
     guard Emulator.deviceNames.contains(device) else {
-      return .failure(
-        Problem(
-          message: "--device \(device): expected "
-            + Emulator.deviceNames.joined(separator: " or ")))
+      throw Problem(
+        message: "--device \(device): expected "
+          + Emulator.deviceNames.joined(separator: " or "))
     }
     if let problem = OSOption.problem(osVersion) {
-      return .failure(Problem(message: problem))
+      throw Problem(message: problem)
     }
     guard maxFrame >= 8 && maxFrame <= Int(UInt32.max) else {
-      return .failure(
-        Problem(
-          message:
-            "--max-frame \(maxFrame): expected a byte count from 8 (the smallest frame) to "
-            + "4294967295"))
+      throw Problem(
+        message:
+          "--max-frame \(maxFrame): expected a byte count from 8 (the smallest frame) to "
+          + "4294967295")
     }
     if let problem = Emulator.configurationProblem(device: device, osVersion: osVersion) {
-      return .failure(Problem(message: "--device \(device) --os \(osVersion): \(problem)"))
+      throw Problem(message: "--device \(device) --os \(osVersion): \(problem)")
     }
     guard let level = LogLevel(name: logLevel) else {
-      return .failure(
-        Problem(
-          message: "--log-level \(logLevel): expected quiet, error, warning, info or debug"))
+      throw Problem(
+        message: "--log-level \(logLevel): expected quiet, error, warning, info or debug")
     }
     if let bundleId, bundleId.isEmpty || bundleId.contains(where: \.isWhitespace) {
-      return .failure(
-        Problem(
-          message:
-            "--bundle-id \"\(bundleId)\": expected a non-empty identifier without spaces, like "
-            + "com.example.app"))
+      throw Problem(
+        message:
+          "--bundle-id \"\(bundleId)\": expected a non-empty identifier without spaces, like "
+          + "com.example.app")
     }
     if appName?.isEmpty == true {
-      return .failure(Problem(message: "--app-name needs a non-empty name, like \"Acme Run\""))
+      throw Problem(message: "--app-name needs a non-empty name, like \"Acme Run\"")
     }
     guard let playbackMode = PlaybackRecordMode(rawValue: recordMode) else {
-      return .failure(Problem(message: "--record-mode \(recordMode): expected once, new or all"))
+      throw Problem(message: "--record-mode \(recordMode): expected once, new or all")
     }
     var options = ServeOptions(
       pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
@@ -233,6 +229,6 @@ struct ServeCommand: ParsableCommand, FastParsable {
       channels: channels.isEmpty ? nil : names, device: deviceGiven ? device : nil,
       osVersion: osGiven ? osVersion : nil, profiles: profiles.isEmpty ? nil : profileNames,
       bundleId: bundleId, appName: appName)
-    return .success(options)
+    return options
   }
 }

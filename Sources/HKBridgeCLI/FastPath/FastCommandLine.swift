@@ -88,8 +88,10 @@ enum FastCommandLine {
       }
     }
     var command = Command()
-    for (option, values) in zip(options, given) {
-      guard option.assign(&command, values) else { return nil }
+    // By index, not `zip`: a `Zip2Sequence`'s type is built at run time by checking its
+    // arguments' conformances, a scan of every conformance record in the binary.
+    for row in options.indices {
+      guard options[row].assign(&command, given[row]) else { return nil }
     }
     guard Command.fastArguments(others, into: &command) else { return nil }
     do {
