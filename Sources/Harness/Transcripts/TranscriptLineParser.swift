@@ -39,7 +39,7 @@ extension TranscriptReader {
   /// `{"channel", "event": {"ok": v} | {"error": {...}} | {"end": true}, "eventHex"?, "match"?,
   /// "note"?}` (protocol/events.md#transcripts).
   static func parseEvent(_ fields: [String: ChannelValue]) throws(LineError) -> TranscriptEvent {
-    if let unknown = fields.keys.sorted().first(where: { !eventKeys.contains($0) }) {
+    if let unknown = fields.keys.lazy.filter({ !eventKeys.contains($0) }).min() {
       throw LineError(
         "unknown key \"\(unknown)\": an event line has channel, event, eventHex, match, note")
     }
