@@ -135,7 +135,12 @@ let package = Package(
         "Harness", "ChannelJSON", "FlutterCodec", "PluginHost", "PluginProfiles", "hkbridge",
       ]
     ),
-    .testTarget(name: "CLITests", dependencies: ["hkbridge"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: [
+        "hkbridge", "HKBridgeCLI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // The native host's test plugin (its Flutter package: Tests/NativeProbePlugin), compiled in
     // Swift 5 mode as scripts/native-host compiles plugins, and its host executable.
     .target(

@@ -14,6 +14,12 @@ public enum ChannelJSON {
   /// limit as the codec's ``StandardMessageCodec/maximumDepth``.
   public static let maximumDepth = StandardMessageCodec.maximumDepth
 
+  /// Sets jansson's hash seed now, before threads parse at the same time (jansson seeds itself
+  /// on first use otherwise).
+  public static func prepareForThreads() {
+    json_object_seed(0)
+  }
+
   /// Parses typed JSON text into a channel value.
   public static func parse(_ text: String) throws(ChannelJSONError) -> ChannelValue {
     try parse(utf8: Array(text.utf8))
@@ -33,6 +39,13 @@ public enum ChannelJSON {
     -> ChannelValue
   {
     try parse(utf8: bytes, depthLimit: maximumDepth + max(0, wrapperDepth))
+  }
+
+  /// ``parse(_:wrapperDepth:)`` from UTF-8 bytes where they lie (no copy).
+  public static func parse(utf8 buffer: UnsafeBufferPointer<UInt8>, wrapperDepth: Int)
+    throws(ChannelJSONError) -> ChannelValue
+  {
+    try parse(buffer, depthLimit: maximumDepth + max(0, wrapperDepth))
   }
 
   /// Parses typed JSON from UTF-8 bytes (invalid UTF-8 is an error, not repaired).

@@ -106,6 +106,12 @@ public struct ByteReader {
       start: (base + start).assumingMemoryBound(to: UInt8.self), count: count)
     guard UTF8Text.isASCII(bytes) else { return nil }
     readerIndex = start + count
-    return String(decoding: bytes, as: UTF8.self)
+    // Copied into the string's own storage (inline for up to 15 bytes) without a second scan:
+    // the bytes are known to be ASCII.
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+      target.update(from: source, count: count)
+      return count
+    }
   }
 }

@@ -167,3 +167,29 @@ struct DecodeCommand: ParsableCommand {
     }
   }
 }
+
+// The fast path's table (FastPath/): the options every decode subcommand shares.
+extension DecodeCommand.Options: FastParsable {
+  static var fastOptions: [FastOption<Self>] {
+    [
+      .flag("--allow-extensions") { $0.allowExtensions = $1 },
+      .int("--max-input", default: DecodeCommand.defaultMaxInput) {
+        $0.maxInput = $1
+      },
+    ]
+  }
+
+  static func fastArguments(_ words: [String], into command: inout Self) -> Bool {
+    command.hex = words
+    return true
+  }
+}
+
+/// A decode subcommand: its options are ``DecodeCommand/Options``.
+protocol DecodeSubcommand: ParsableCommand {
+  var options: DecodeCommand.Options { get set }
+}
+
+extension DecodeCommand.Message: DecodeSubcommand {}
+extension DecodeCommand.Call: DecodeSubcommand {}
+extension DecodeCommand.EnvelopeCommand: DecodeSubcommand {}

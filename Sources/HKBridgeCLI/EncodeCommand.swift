@@ -287,3 +287,49 @@ enum CommandIO {
     Swift.print(line)
   }
 }
+
+// The fast path's tables (FastPath/): each subcommand's options and words.
+extension EncodeCommand.Message: FastParsable {
+  static var fastOptions: [FastOption<Self>] { [] }
+
+  static func fastArguments(_ words: [String], into command: inout Self) -> Bool {
+    command.json = words
+    return true
+  }
+}
+
+extension EncodeCommand.Call: FastParsable {
+  static var fastOptions: [FastOption<Self>] { [] }
+
+  static func fastArguments(_ words: [String], into command: inout Self) -> Bool {
+    guard let method = words.first else { return false }
+    command.method = method
+    command.argsJSON = Array(words.dropFirst())
+    return true
+  }
+}
+
+extension EncodeCommand.Success: FastParsable {
+  static var fastOptions: [FastOption<Self>] { [] }
+
+  static func fastArguments(_ words: [String], into command: inout Self) -> Bool {
+    command.json = words
+    return true
+  }
+}
+
+extension EncodeCommand.ErrorEnvelope: FastParsable {
+  static var fastOptions: [FastOption<Self>] {
+    [
+      .optional("--message") { $0.message = $1 },
+      .optional("--details") { $0.details = $1 },
+      .optional("--stacktrace") { $0.stacktrace = $1 },
+    ]
+  }
+
+  static func fastArguments(_ words: [String], into command: inout Self) -> Bool {
+    guard words.count == 1 else { return false }
+    command.code = words[0]
+    return true
+  }
+}

@@ -42,7 +42,10 @@ struct HKBridge: ParsableCommand {
   static func main() {
     AllocatorPolicy.apply()
     do {
-      var command = try parseAsRoot()
+      // Well-formed lines of the commands tests start most skip the reflective parse
+      // (FastPath/); the rest, --help and every usage error included, are parsed below.
+      var command =
+        try FastCommandLine.command(CommandLine.arguments.dropFirst()) ?? parseAsRoot()
       try command.run()
     } catch {
       let code = exitCode(for: error)

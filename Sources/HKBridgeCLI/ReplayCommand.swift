@@ -2,7 +2,7 @@ import ArgumentParser
 import Harness
 
 /// `hkbridge replay`: replays transcripts against a fresh emulator per file (protocol/transcripts.md).
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: ParsableCommand, FastParsable {
   static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract: "Replay transcripts against the emulator and diff the replies.",
@@ -83,7 +83,42 @@ struct ReplayCommand: ParsableCommand {
 
   @OptionGroup var replyTimeout: ReplyTimeoutOption
 
+  @Option(
+    name: .customShort("j"),
+    help: ArgumentHelp(
+      "Replay N files at a time, on N threads (0: one per core); the output is the same.",
+      valueName: "n"))
+  var jobs: Int = 1
+
+  /// Every option as the fast path reads it (FastPath/), in the order declared above.
+  static var fastOptions: [FastOption<Self>] {
+    [
+      .optional("--match", MatchMode.init(rawValue:)) { $0.match = $1 },
+      .flag("--update") { $0.update = $1 },
+      .flag("--json") { $0.json = $1 },
+      .repeating("--profile") { $0.profiles = $1 },
+      .repeating("--channel") { $0.channels = $1 },
+      .optional("--device") { $0.device = $1 },
+      .optional("--os") { $0.osVersion = $1 },
+      .repeating("--custom-channel") { $0.customChannels = $1 },
+      .value(
+        "--reply-timeout", default: ReplyTimeoutOption.defaultSeconds, ReplyTimeoutOption.seconds
+      ) {
+        $0.replyTimeout = ReplyTimeoutOption(seconds: $1)
+      },
+      .int("-j", default: 1) { $0.jobs = $1 },
+    ]
+  }
+
+  static func fastArguments(_ words: [String], into command: inout Self) -> Bool {
+    command.files = words
+    return true
+  }
+
   func validate() throws {
+    if jobs < 0 {
+      throw ValidationError("-j \(jobs): expected a number of threads, 1 or more (0: one per core)")
+    }
     if !profiles.isEmpty, let problem = Emulator.profileProblem(profiles) {
       throw ValidationError("--profile: \(problem)")
     }
@@ -114,6 +149,8 @@ struct ReplayCommand: ParsableCommand {
     Emulator.replyTimeoutMs = replyTimeout.milliseconds
     let status = ReplayRun.run(
       paths: files, mode: match, update: update, json: json, setup: setup,
+      // A native plugin's code runs on the one main queue: its files replay one at a time.
+      jobs: Emulator.host == nil ? jobs : 1,
       makeConfiguredHandler: Emulator.make,
       output: { Self.write($0, to: 1) }, errors: { Self.write($0, to: 2) })
     if status != 0 { throw ExitCode(status) }

@@ -10,7 +10,7 @@ import Harness
 #endif
 
 /// `hkbridge serve`: the stdin/stdout harness of protocol/frames.md.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: ParsableCommand, FastParsable {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve the plugin channel over stdin/stdout frames (for Dart tests).",
@@ -126,12 +126,37 @@ struct ServeCommand: ParsableCommand {
 
   @OptionGroup var replyTimeout: ReplyTimeoutOption
 
+  /// Every option as the fast path reads it (FastPath/), in the order declared above.
+  static var fastOptions: [FastOption<Self>] {
+    [
+      .repeating("--channel") { $0.channels = $1 },
+      .repeating("--profile") { $0.profiles = $1 },
+      .optional("--device") { $0.deviceOption = $1 },
+      .optional("--os") { $0.osOption = $1 },
+      .optional("--bundle-id") { $0.bundleId = $1 },
+      .optional("--app-name") { $0.appName = $1 },
+      .optional("--record") { $0.record = $1 },
+      .optional("--scenario") { $0.scenario = $1 },
+      .int("--max-frame", default: FrameLayout.defaultMaxFrame) { $0.maxFrame = $1 },
+      .value("--log-level", default: "warning") { $0.logLevel = $1 },
+      .flag("--jsonl") { $0.jsonl = $1 },
+      .repeating("--playback") { $0.playback = $1 },
+      .value("--record-mode", default: "once") { $0.recordMode = $1 },
+      .repeating("--custom-channel") { $0.customChannels = $1 },
+      .value(
+        "--reply-timeout", default: ReplyTimeoutOption.defaultSeconds, ReplyTimeoutOption.seconds
+      ) {
+        $0.replyTimeout = ReplyTimeoutOption(seconds: $1)
+      },
+    ]
+  }
+
   func run() throws {
     let options: ServeOptions
-    switch makeOptions() {
-    case .success(let made): options = made
-    case .failure(let problem):
-      Logger.writeStderr("hkbridge serve: \(problem.message)\n")
+    do {
+      options = try makeOptions()
+    } catch {
+      Logger.writeStderr("hkbridge serve: \(error.message)\n")
       throw ExitCode(Serve.exitUsage)
     }
     let status = Serve.run(options)
@@ -142,80 +167,76 @@ struct ServeCommand: ParsableCommand {
     var message: String
   }
 
-  /// Checks every option and builds the harness options; a problem names the option.
-  func makeOptions() -> Result<ServeOptions, Problem> {
+  /// Checks every option and builds the harness options; a problem names the option. (Typed
+  /// throws rather than a `Result`: a `Result`'s type is built at start by checking `Error`
+  /// conformances, a scan of the binary's conformance records.)
+  func makeOptions() throws(Problem) -> ServeOptions {
     var profileNames: [String] = []
     for name in profiles.isEmpty ? [Emulator.defaultProfile] : profiles
     where !profileNames.contains(name) {
       profileNames.append(name)
     }
     if let problem = Emulator.profileProblem(profileNames) {
-      return .failure(Problem(message: "--profile: \(problem)"))
+      throw Problem(message: "--profile: \(problem)")
     }
     if !channels.isEmpty && !profileNames.contains(Emulator.defaultProfile) {
-      return .failure(
-        Problem(
-          message:
-            "--channel renames profile \(Emulator.defaultProfile)'s channel; add --profile "
-            + "\(Emulator.defaultProfile) to serve it"))
+      throw Problem(
+        message:
+          "--channel renames profile \(Emulator.defaultProfile)'s channel; add --profile "
+          + "\(Emulator.defaultProfile) to serve it")
     }
     var names: [String] = []
     for name in channels.isEmpty ? [Emulator.defaultPluginChannel] : channels {
       if name.isEmpty {
-        return .failure(Problem(message: "--channel needs a non-empty channel name"))
+        throw Problem(message: "--channel needs a non-empty channel name")
       }
       if name.utf8.count > Int(UInt16.max) {
-        return .failure(Problem(message: "--channel \(name.prefix(20))…: longer than 65535 bytes"))
+        throw Problem(message: "--channel \(name.prefix(20))…: longer than 65535 bytes")
       }
       if name == Emulator.controlChannel {
-        return .failure(
-          Problem(message: "--channel hkbridge/control: that is the control channel's name"))
+        throw Problem(message: "--channel hkbridge/control: that is the control channel's name")
       }
       if !names.contains(name) { names.append(name) }
     }
     var custom: [String] = []
     for name in customChannels where !custom.contains(name) {
       if let problem = CustomChannelOption.problem(name, served: names) {
-        return .failure(Problem(message: problem))
+        throw Problem(message: problem)
       }
       custom.append(name)
     }
     guard Emulator.deviceNames.contains(device) else {
-      return .failure(
-        Problem(
-          message: "--device \(device): expected "
-            + Emulator.deviceNames.joined(separator: " or ")))
+      throw Problem(
+        message: "--device \(device): expected "
+          + Emulator.deviceNames.joined(separator: " or "))
     }
     if let problem = OSOption.problem(osVersion) {
-      return .failure(Problem(message: problem))
+      throw Problem(message: problem)
     }
     guard maxFrame >= 8 && maxFrame <= Int(UInt32.max) else {
-      return .failure(
-        Problem(
-          message:
-            "--max-frame \(maxFrame): expected a byte count from 8 (the smallest frame) to "
-            + "4294967295"))
+      throw Problem(
+        message:
+          "--max-frame \(maxFrame): expected a byte count from 8 (the smallest frame) to "
+          + "4294967295")
     }
     if let problem = Emulator.configurationProblem(device: device, osVersion: osVersion) {
-      return .failure(Problem(message: "--device \(device) --os \(osVersion): \(problem)"))
+      throw Problem(message: "--device \(device) --os \(osVersion): \(problem)")
     }
     guard let level = LogLevel(name: logLevel) else {
-      return .failure(
-        Problem(
-          message: "--log-level \(logLevel): expected quiet, error, warning, info or debug"))
+      throw Problem(
+        message: "--log-level \(logLevel): expected quiet, error, warning, info or debug")
     }
     if let bundleId, bundleId.isEmpty || bundleId.contains(where: \.isWhitespace) {
-      return .failure(
-        Problem(
-          message:
-            "--bundle-id \"\(bundleId)\": expected a non-empty identifier without spaces, like "
-            + "com.example.app"))
+      throw Problem(
+        message:
+          "--bundle-id \"\(bundleId)\": expected a non-empty identifier without spaces, like "
+          + "com.example.app")
     }
     if appName?.isEmpty == true {
-      return .failure(Problem(message: "--app-name needs a non-empty name, like \"Acme Run\""))
+      throw Problem(message: "--app-name needs a non-empty name, like \"Acme Run\"")
     }
     guard let playbackMode = PlaybackRecordMode(rawValue: recordMode) else {
-      return .failure(Problem(message: "--record-mode \(recordMode): expected once, new or all"))
+      throw Problem(message: "--record-mode \(recordMode): expected once, new or all")
     }
     var options = ServeOptions(
       pluginChannels: names, device: device, osVersion: osVersion, recordPath: record,
@@ -233,6 +254,6 @@ struct ServeCommand: ParsableCommand {
       channels: channels.isEmpty ? nil : names, device: deviceGiven ? device : nil,
       osVersion: osGiven ? osVersion : nil, profiles: profiles.isEmpty ? nil : profileNames,
       bundleId: bundleId, appName: appName, customChannels: custom.isEmpty ? nil : custom)
-    return .success(options)
+    return options
   }
 }

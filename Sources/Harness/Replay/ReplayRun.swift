@@ -20,8 +20,11 @@ public enum ReplayRun {
       makeConfiguredHandler: { _ in makeHandler() }, output: output, errors: errors)
   }
 
+  /// `jobs`: files read and replayed on up to this many threads (0: one per core); the output
+  /// is the same, in file order, once every file is done.
   public static func run(
     paths: [String], mode: MatchMode?, update: Bool, json: Bool, setup: ReplaySetup,
+    jobs: Int = 1,
     makeConfiguredHandler: @escaping (ReplaySetup) -> MessageHandling,
     output: (String) -> Void, errors: (String) -> Void
   ) -> Int32 {
@@ -34,34 +37,72 @@ public enum ReplayRun {
       errors("hkbridge replay: no transcript given: pass one or more .jsonl files\n")
       return exitTranscriptError
     }
-    var transcripts: [Transcript] = []
-    var failures: [TranscriptError] = []
-    for path in paths {
+    /// One file read: its transcript, or what is wrong with it.
+    func read(_ path: String) -> (transcript: Transcript?, failures: [TranscriptError]) {
       do {
         // --update fills in the replies of exchanges that have none yet.
         let transcript = try TranscriptReader.read(path: path, requireReply: !update)
-        failures += problems(in: transcript, mode: mode, update: update, setup: setup)
-        transcripts.append(transcript)
+        return (transcript, problems(in: transcript, mode: mode, update: update, setup: setup))
       } catch {
-        failures.append(error)
+        return (nil, [error])
       }
     }
-    if !failures.isEmpty { return fail(failures) }
     let replayer = Replayer(mode: mode, setup: setup, makeConfiguredHandler: makeConfiguredHandler)
     // The report streams: a text block is written as its mismatch is found; for `--json`, each
     // mismatch is kept as its JSON text only (not its values), until the one object is printed.
-    var mismatchTexts: [String: [String]] = [:]
-    var results: [FileReplayResult] = []
-    for transcript in transcripts {
-      let result = replayer.replay(transcript, update: update) { mismatch in
+    func replay(_ transcript: Transcript, text: (String) -> Void, jsonText: (String) -> Void)
+      -> FileReplayResult
+    {
+      replayer.replay(transcript, update: update) { mismatch in
         if json {
-          mismatchTexts[transcript.path, default: []].append(
-            ChannelJSON.print(ReplayReport.jsonValue(mismatch)))
+          jsonText(ChannelJSON.print(ReplayReport.jsonValue(mismatch)))
         } else if !update {
-          output(ReplayReport.block(mismatch) + "\n")
+          text(ReplayReport.block(mismatch) + "\n")
         }
       }
-      results.append(result)
+    }
+    var mismatchTexts: [String: [String]] = [:]
+    var results: [FileReplayResult] = []
+    var transcripts: [Transcript] = []
+    let threads = jobs == 0 ? ReplayJobs.cores : jobs
+    // `--update` rewrites and replays again in order: one thread.
+    if threads > 1 && paths.count > 1 && !update {
+      ChannelJSON.prepareForThreads()
+      // Every file read and replayed on its own thread; the report is written afterwards, in
+      // file order, as one thread would have written it.
+      let done = ReplayJobs.map(paths.count, jobs: threads) { index in
+        let (transcript, failures) = read(paths[index])
+        var texts: [String] = []
+        var jsonTexts: [String] = []
+        let result = transcript.flatMap { transcript in
+          failures.isEmpty
+            ? replay(transcript, text: { texts.append($0) }, jsonText: { jsonTexts.append($0) })
+            : nil
+        }
+        return (failures, result, texts, jsonTexts)
+      }
+      let failures = done.flatMap(\.0)
+      if !failures.isEmpty { return fail(failures) }
+      for (_, result, texts, jsonTexts) in done {
+        guard let result else { continue }
+        texts.forEach(output)
+        if json { mismatchTexts[result.path, default: []] += jsonTexts }
+        results.append(result)
+      }
+    } else {
+      var failures: [TranscriptError] = []
+      for path in paths {
+        let (transcript, problems) = read(path)
+        failures += problems
+        if let transcript { transcripts.append(transcript) }
+      }
+      if !failures.isEmpty { return fail(failures) }
+      for transcript in transcripts {
+        results.append(
+          replay(
+            transcript, text: output,
+            jsonText: { mismatchTexts[transcript.path, default: []].append($0) }))
+      }
     }
     let stopped = results.compactMap(\.transcriptError)
     if !stopped.isEmpty { return fail(stopped) }

@@ -3,6 +3,30 @@ import FlutterCodec
 /// Whether a reply passes: compared as bytes or as values (matchers, bound ids), and the
 /// mismatch that says how it failed.
 extension Replayer {
+  /// How a line's reply is compared: ``mode`` when given, else as bytes when the line has
+  /// `replyHex` and nothing that bytes cannot honour (matchers, ids bound to other values).
+  func lineMode(
+    _ exchange: TranscriptExchange, matchers: ValueMatchers?, bindings: IdentityBindings
+  )
+    -> MatchMode
+  {
+    let hasMatchers = !(matchers?.isEmpty ?? true) || bindings.changesValues
+    let lineMode = mode ?? (exchange.replyBytes != nil && !hasMatchers ? .bytes : .value)
+    return lineMode == .bytes && exchange.replyBytes == nil ? .value : lineMode
+  }
+
+  /// Whether the line is compared as bytes and its reply bytes are the recorded ones: what
+  /// ``compare(_:line:file:actual:actualBytes:matchers:bindings:)`` finds without decoding.
+  func passesAsBytes(
+    _ exchange: TranscriptExchange, actualBytes: RecordedBytes, matchers: ValueMatchers?,
+    bindings: IdentityBindings
+  ) -> Bool {
+    guard lineMode(exchange, matchers: matchers, bindings: bindings) == .bytes,
+      let expected = exchange.replyBytes
+    else { return false }
+    return expected == actualBytes
+  }
+
   /// The mismatch for one exchange, or `nil` when it passes.
   func compare(
     _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
@@ -27,9 +51,7 @@ extension Replayer {
     // no paths): by default they are compared by value. An explicit --match bytes with
     // matchers is refused before replay starts (ReplayRun).
     // Bound ids that differ from the recorded ones cannot be compared as bytes either.
-    let hasMatchers = !(matchers?.isEmpty ?? true) || bindings.changesValues
-    var lineMode = mode ?? (exchange.replyBytes != nil && !hasMatchers ? .bytes : .value)
-    if lineMode == .bytes && exchange.replyBytes == nil { lineMode = .value }
+    let lineMode = self.lineMode(exchange, matchers: matchers, bindings: bindings)
     var firstDifference: Int?
     var diff = ValueDiff()
     var passes: Bool

@@ -20,6 +20,7 @@ public enum TranscriptConsistency {
         return "\"call\" is \(call.method) but \"callHex\" is null (a null payload)"
       case (.call(let call?), .bytes(let bytes)):
         let codec = StandardMethodCodec(messageCodec: messageCodec)
+        if agree(codec.encodeMethodCall(call), bytes, call.arguments) { break }
         guard let decoded = try? codec.decodeMethodCall(bytes) else {
           return "\"callHex\" is not a method call, but \"call\" gives one (write \"call\": null)"
         }
@@ -37,6 +38,7 @@ public enum TranscriptConsistency {
       case (.message(let value), .nullPayload):
         if !value.isNull { return "\"messageHex\" is null but \"message\" is not" }
       case (.message(let value), .bytes(let bytes)):
+        if agree(messageCodec.encode(value), bytes, value) { break }
         guard let decoded = try? messageCodec.decode(bytes) else {
           // `"message": null` with bytes that are not one message: a malformed message, sent
           // as recorded (as `"call": null` with callHex is a malformed call).
@@ -55,6 +57,12 @@ public enum TranscriptConsistency {
   /// What disagrees between `reply` and `replyHex`, or `nil`.
   public static func replyProblem(_ exchange: TranscriptExchange) -> String? {
     if let reply = exchange.reply, let replyBytes = exchange.replyBytes {
+      if case .bytes(let bytes) = replyBytes,
+        let encoded = encoded(reply, isMethodCall: exchange.isMethodCall),
+        agree(encoded.bytes, bytes, encoded.value)
+      {
+        return nil
+      }
       let decoded = TranscriptReply.decode(replyBytes.bytes, isMethodCall: exchange.isMethodCall)
       switch (reply, decoded) {
       case (.notImplemented, .message(.null)), (.message(.null), .notImplemented): return nil
@@ -74,6 +82,55 @@ public enum TranscriptConsistency {
     let diff = ValueDiff.compare(
       event.event.channelValue, decoded.channelValue, root: [.key("event")], exact: true, limit: 1)
     return diff.differences.first.map { disagreement("event", "eventHex", $0) }
+  }
+
+  /// Whether a side's value, encoded, is exactly the recorded bytes, and so needs no decoding
+  /// to agree with them: the codec reads back what it writes, and the check below sees no
+  /// difference either — unless a map names a key twice (a value's `$map`), which the full
+  /// check reads as Dart does (the last value wins), so such values take the full check.
+  static func agree(_ encoded: [UInt8], _ bytes: [UInt8], _ value: ChannelValue) -> Bool {
+    encoded == bytes && !repeatsMapKey(value)
+  }
+
+  /// A reply's bytes as the emulator writes them, and the value they hold (nil for replies
+  /// that have no bytes of their own).
+  static func encoded(_ reply: TranscriptReply, isMethodCall: Bool) -> (
+    bytes: [UInt8], value: ChannelValue
+  )? {
+    let codec = StandardMethodCodec()
+    switch reply {
+    case .ok(let value) where isMethodCall:
+      return (codec.encodeSuccessEnvelope(value), value)
+    case .error(let error) where isMethodCall:
+      // A stacktrace that is not a string does not decode: the full check says so.
+      switch error.stacktrace {
+      case nil, .null?, .string?: break
+      default: return nil
+      }
+      return (
+        codec.encodeErrorEnvelope(error), .list([error.details, error.stacktrace ?? .null])
+      )
+    case .message(let value) where !isMethodCall:
+      return (StandardMessageCodec().encode(value), value)
+    default: return nil
+    }
+  }
+
+  /// Whether a map in `value` has two keys that Dart's equality calls equal.
+  static func repeatsMapKey(_ value: ChannelValue) -> Bool {
+    switch value {
+    case .list(let items): return items.contains(where: repeatsMapKey)
+    case .map(let entries):
+      for (index, entry) in entries.enumerated() {
+        if repeatsMapKey(entry.key) || repeatsMapKey(entry.value) { return true }
+        for earlier in entries[..<index] where DartEquality.equal(earlier.key, entry.key) {
+          return true
+        }
+      }
+      return false
+    case .ext(_, let inner): return repeatsMapKey(inner)
+    default: return false
+    }
   }
 
   static func disagreement(_ value: String, _ hex: String, _ d: ValueDifference) -> String {

@@ -16,7 +16,7 @@ extension TranscriptReader {
   static func parseExchange(_ fields: [String: ChannelValue], requireReply: Bool)
     throws(LineError) -> TranscriptExchange
   {
-    if let unknown = fields.keys.sorted().first(where: { !exchangeKeys.contains($0) }) {
+    if let unknown = fields.keys.lazy.filter({ !exchangeKeys.contains($0) }).min() {
       throw LineError(
         "unknown key \"\(unknown)\": an exchange line has channel, call or message, reply, "
           + "callHex or messageHex, replyHex, at, match, note")
@@ -103,7 +103,7 @@ extension TranscriptReader {
   /// `{"method": String, "args"?: value}`.
   static func parseCall(_ value: ChannelValue) throws(LineError) -> MethodCall {
     let fields = try stringKeyedFields(value, what: "\"call\"")
-    if let unknown = fields.keys.sorted().first(where: { $0 != "method" && $0 != "args" }) {
+    if let unknown = fields.keys.lazy.filter({ $0 != "method" && $0 != "args" }).min() {
       throw LineError("unknown key \"\(unknown)\" in \"call\": expected \"method\" and \"args\"")
     }
     guard let methodValue = fields["method"] else {

@@ -10,10 +10,12 @@ extension TranscriptReader {
   }
 
   /// One non-blank line.
-  static func parseLine(_ line: String, requireReply: Bool) throws(LineError) -> TranscriptEntry {
+  static func parseLine(_ line: UnsafeBufferPointer<UInt8>, requireReply: Bool) throws(LineError)
+    -> TranscriptEntry
+  {
     let value: ChannelValue
     do {
-      value = try ChannelJSON.parse(line, wrapperDepth: wrapperDepth)
+      value = try TranscriptHexLift.parse(line, wrapperDepth: wrapperDepth)
     } catch {
       throw LineError("not a typed-JSON line: \(error.description)")
     }
@@ -37,7 +39,7 @@ extension TranscriptReader {
   /// `{"channel", "event": {"ok": v} | {"error": {...}} | {"end": true}, "eventHex"?, "match"?,
   /// "note"?}` (protocol/events.md#transcripts).
   static func parseEvent(_ fields: [String: ChannelValue]) throws(LineError) -> TranscriptEvent {
-    if let unknown = fields.keys.sorted().first(where: { !eventKeys.contains($0) }) {
+    if let unknown = fields.keys.lazy.filter({ !eventKeys.contains($0) }).min() {
       throw LineError(
         "unknown key \"\(unknown)\": an event line has channel, event, eventHex, match, note")
     }

@@ -1,6 +1,14 @@
 import ChannelJSON
 import FlutterCodec
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads transcripts: one typed-JSON object a line, blank lines ignored, notes kept. This file
 /// holds the file's way to lines (size limit, byte-order mark, a torn last line, UTF-8, line
 /// endings, the header first); what one line holds is read by TranscriptLineParser.swift.
@@ -38,13 +46,20 @@ public enum TranscriptReader {
           + "newline, not a whole line): an append was interrupted or is under way\n")
       bytes.removeLast(torn.count)
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    guard var text = String(validating: bytes, as: UTF8.self) else {
       let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
       throw TranscriptError(
         file: path, line: bad + 1, message: "the line is not valid UTF-8 text")
     }
-    return try parse(text, path: path, requireReply: requireReply)
+    let result: Result<Transcript, TranscriptError> = text.withUTF8 { buffer in
+      do throws(TranscriptError) {
+        return .success(try parse(utf8: buffer, path: path, requireReply: requireReply))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 
   /// The bytes after the last newline when they are not a whole line (not UTF-8 text, or not
@@ -66,32 +81,54 @@ public enum TranscriptReader {
   public static func parse(_ text: String, path: String, requireReply: Bool = true)
     throws(TranscriptError) -> Transcript
   {
+    var text = text
+    let result: Result<Transcript, TranscriptError> = text.withUTF8 { buffer in
+      do throws(TranscriptError) {
+        return .success(try parse(utf8: buffer, path: path, requireReply: requireReply))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Parses transcript bytes, already known to be UTF-8: lines split on newline bytes, each
+  /// line's JSON handed to jansson as it lies in the buffer.
+  static func parse(utf8 buffer: UnsafeBufferPointer<UInt8>, path: String, requireReply: Bool)
+    throws(TranscriptError) -> Transcript
+  {
     var lines: [TranscriptLine] = []
-    // Split on the scalar U+000A: as Characters, "\r\n" is one grapheme that is not "\n".
-    var rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { String(Substring($0)) }
-    // The last piece is what follows the final line break ("" when the file ends with one).
-    let lastHasBreak = rawLines.last == ""
-    if lastHasBreak { rawLines.removeLast() }
+    guard let base = buffer.baseAddress, !buffer.isEmpty else {
+      return Transcript(path: path, lines: lines)
+    }
+    let count = buffer.count
     var seenEntry = false
-    for (index, raw) in rawLines.enumerated() {
-      let number = index + 1
-      let crlf = raw.hasSuffix("\r")
-      let line = crlf ? String(raw.dropLast()) : raw
-      let isLast = index == rawLines.count - 1
-      let ending = isLast && !lastHasBreak ? (crlf ? "\r" : "") : (crlf ? "\r\n" : "\n")
-      if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-        lines.append(TranscriptLine(number: number, text: line, entry: nil, ending: ending))
+    var start = 0
+    var number = 0
+    // Every line ends at a newline byte, but the last may end at the end of the buffer instead.
+    while start < count {
+      number += 1
+      let newline = memchr(base + start, 0x0A, count - start).map {
+        UnsafeRawPointer($0) - UnsafeRawPointer(base)
+      }
+      let end = newline ?? count
+      let crlf = end > start && base[end - 1] == 0x0D
+      let lineBytes = UnsafeBufferPointer(start: base + start, count: end - start - (crlf ? 1 : 0))
+      let ending = newline == nil ? (crlf ? "\r" : "") : (crlf ? "\r\n" : "\n")
+      start = end + 1
+      let text = String(decoding: lineBytes, as: UTF8.self)
+      if lineBytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        lines.append(TranscriptLine(number: number, text: text, entry: nil, ending: ending))
         continue
       }
       do throws(LineError) {
-        let entry = try parseLine(line, requireReply: requireReply)
+        let entry = try parseLine(lineBytes, requireReply: requireReply)
         if case .header = entry, seenEntry {
           throw LineError(
             "a {\"hkbridge\": {...}} header can only be the first line of a transcript")
         }
         seenEntry = true
-        lines.append(TranscriptLine(number: number, text: line, entry: entry, ending: ending))
+        lines.append(TranscriptLine(number: number, text: text, entry: entry, ending: ending))
       } catch {
         throw TranscriptError(file: path, line: number, message: error.message)
       }

@@ -36,7 +36,7 @@ extension TranscriptReader {
   static func parseError(_ value: ChannelValue) throws(LineError) -> FlutterError {
     let fields = try stringKeyedFields(value, what: "\"reply\".\"error\"")
     let allowed: Set<String> = ["code", "message", "details", "stacktrace"]
-    if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+    if let unknown = fields.keys.lazy.filter({ !allowed.contains($0) }).min() {
       throw LineError(
         "unknown key \"\(unknown)\" in the error: expected code, message, details, stacktrace")
     }

@@ -74,5 +74,6 @@ Future<void> main(List<String> args) async {
     stdout.writeln(failure);
   }
   stdout.writeln(result.summary);
+  await stdout.flush();
   exit(result.failed == 0 ? 0 : 1);
 }

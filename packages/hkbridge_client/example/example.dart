@@ -39,5 +39,7 @@ Future<void> main() async {
   print('isAvailable, decoded by hand: ${codec.decodeEnvelope(reply!)}');
   print('calls the emulator logged: ${(await bridge.control.calls()).map((c) => c.method).toSet()}');
 
-  exitCode = await bridge.close();
+  final code = await bridge.close();
+  await stdout.flush();
+  exit(code);
 }

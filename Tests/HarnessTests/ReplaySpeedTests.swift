@@ -1,0 +1,103 @@
+import ChannelJSON
+import FlutterCodec
+import Foundation
+import Testing
+
+@testable import Harness
+
+/// What replay skips or reads apart to be fast gives what the plain path gives: hex strings read
+/// apart from jansson, the consistency check by encoding first, `-j` threads.
+@Suite struct ReplaySpeedTests {
+  static let hex = "070b6973417661696c61626c6500"
+
+  func lifted(_ line: String) throws -> ChannelValue {
+    var text = line
+    return try text.withUTF8 { try TranscriptHexLift.parse($0, wrapperDepth: 3) }
+  }
+
+  func liftedKeys(_ line: String) -> [String]? {
+    var text = line
+    return text.withUTF8 { buffer in
+      TranscriptHexLift.scan(buffer)?.map {
+        String(decoding: TranscriptHexLift.keys[$0.key], as: UTF8.self)
+      }
+    }
+  }
+
+  @Test func onlyTopLevelHexStringsAreLifted() {
+    let line =
+      "{\"channel\": \"c\", \"call\": {\"method\": \"m\", \"args\": {\"replyHex\": \"\(Self.hex)\"}}, "
+      + "\"callHex\": \"\(Self.hex)\", \"note\": \"a \\\" quote, \\\"replyHex\\\": \", "
+      + "\"replyHex\": \"0001\", \"messageHex\": null, \"eventHex\": \"\(Self.hex)\"}"
+    // replyHex is too short to be worth it; messageHex is null, not a string.
+    #expect(liftedKeys(line) == ["callHex", "eventHex"])
+    #expect(liftedKeys("[\"callHex\", \"\(Self.hex)\"]") == nil)
+    #expect(liftedKeys("{\"callHex\": \"\(Self.hex)\"} x") == nil)
+    #expect(liftedKeys("{\"call\\u0048ex\": \"\(Self.hex)\"}") == nil)
+  }
+
+  @Test(arguments: [
+    "{\"channel\": \"c\", \"call\": {\"method\": \"isAvailable\"}, \"callHex\": \"\(hex)\", "
+      + "\"reply\": {\"ok\": [1, 2.5, {\"$int64\": 3}, true, null]}, \"replyHex\": \"\(hex)\"}",
+    "  {\"callHex\" :\"\(hex.uppercased())\" , \"x\": [{\"a\": \"}]\"}, -1.5e3]}\r",
+    "{\"replyHex\": \"\(hex)\"}",
+  ])
+  func liftedLinesReadAsJanssonReadsThem(_ line: String) throws {
+    #expect(try lifted(line) == ChannelJSON.parse(line, wrapperDepth: 3))
+  }
+
+  @Test(arguments: [
+    "{\"callHex\": \"\(hex)\", \"x\": }",
+    "{\"callHex\": \"\(hex)\", \"callHex\": \"\(hex)\"}",
+    "{\"callHex\": \"\(hex)\" \"x\": 1}",
+  ])
+  func badLinesFailWithJanssonsMessageForTheWholeLine(_ line: String) throws {
+    #expect(throws: (any Error).self) { try ChannelJSON.parse(line, wrapperDepth: 3) }
+    var expected: ChannelJSONError?
+    do { _ = try ChannelJSON.parse(line, wrapperDepth: 3) } catch { expected = error }
+    var actual: ChannelJSONError?
+    do { _ = try lifted(line) } catch { actual = error as? ChannelJSONError }
+    #expect(actual != nil && actual == expected)
+  }
+
+  @Test func aMapThatRepeatsAKeyStillTakesTheFullConsistencyCheck() {
+    let value = ChannelValue.map([
+      ChannelMapEntry(.int32(1), .string("a")), ChannelMapEntry(.int32(1), .string("b")),
+    ])
+    let exchange = TranscriptExchange(
+      channel: "c", request: .message(value),
+      requestBytes: .bytes(StandardMessageCodec().encode(value)))
+    // Dart's map keeps the last value: "a" is not what the bytes read back as.
+    #expect(TranscriptConsistency.requestProblem(exchange)?.contains("disagree") == true)
+    let plain = TranscriptExchange(
+      channel: "c", request: .message(.list([.int32(1)])),
+      requestBytes: .bytes(StandardMessageCodec().encode(.list([.int32(1)]))))
+    #expect(TranscriptConsistency.requestProblem(plain) == nil)
+  }
+
+  @Test func aReplyWhoseBytesDisagreeIsStillCaught() {
+    let exchange = TranscriptExchange(
+      channel: "c", request: .call(MethodCall("m", .null)),
+      requestBytes: .bytes(StandardMethodCodec().encodeMethodCall(MethodCall("m", .null))),
+      reply: .ok(.bool(true)), replyBytes: .bytes([0x00, 0x02]))
+    #expect(TranscriptConsistency.replyProblem(exchange)?.contains("disagree") == true)
+  }
+
+  @Test func threadsGiveTheSameReportInFileOrder() {
+    let paths = GoldenTests.files.map { GoldenTests.directory.appendingPathComponent($0).path }
+    func report(jobs: Int, json: Bool) -> (Int32, String) {
+      var out = ""
+      let status = ReplayRun.run(
+        paths: paths + [paths[0]], mode: nil, update: false, json: json, setup: ReplaySetup(),
+        jobs: jobs, makeConfiguredHandler: Emulator.make, output: { out += $0 },
+        errors: { out += $0 })
+      return (status, out)
+    }
+    for json in [false, true] {
+      let one = report(jobs: 1, json: json)
+      let two = report(jobs: 2, json: json)
+      #expect(one.0 == 0 && two.0 == one.0)
+      #expect(two.1 == one.1)
+    }
+  }
+}
