@@ -15,6 +15,12 @@ let package = Package(
     .library(name: "ChannelJSON", targets: ["ChannelJSON"]),
     .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
     .library(name: "HKBridgeCLI", targets: ["HKBridgeCLI"]),
+    // `import HealthKit` (and the few UIKit, CoreLocation and os symbols health plugins use)
+    // for a plugin's own iOS Swift code, over the one store (protocol/native-healthkit.md).
+    .library(name: "HealthKit", targets: ["HealthKit"]),
+    .library(name: "UIKit", targets: ["UIKit"]),
+    .library(name: "CoreLocation", targets: ["CoreLocation"]),
+    .library(name: "os", targets: ["os"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -35,6 +41,12 @@ let package = Package(
     // The mock HealthKit store: device, clock, authorization, samples, workouts, faults. Speaks
     // HealthKit identifiers only.
     .target(name: "HealthStore", dependencies: ["HealthKitModel"]),
+    // HealthKit's API as Swift on iOS sees it, over the process's one HealthStore.
+    .target(name: "HealthKit", dependencies: ["HealthStore", "HealthKitModel", "CoreLocation"]),
+    // The few symbols of UIKit, CoreLocation and os that health plugins use.
+    .target(name: "UIKit"),
+    .target(name: "CoreLocation"),
+    .target(name: "os"),
     // CKType records <-> HealthKit objects: the record vocabulary the default profile and
     // ConnectKit share.
     .target(name: "CKTypeRecords", dependencies: ["HealthKitModel", "HealthStore"]),
@@ -116,5 +128,11 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CLITests", dependencies: ["hkbridge"]),
+    .testTarget(
+      name: "HealthKitTests",
+      dependencies: [
+        "HealthKit", "HealthStore", "HealthKitModel", "CoreLocation", "UIKit", "os",
+        "PluginHost", "PluginProfiles", "FlutterCodec",
+      ]),
   ]
 )
