@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "UIKit", targets: ["UIKit"]),
     .library(name: "CoreLocation", targets: ["CoreLocation"]),
     .library(name: "os", targets: ["os"]),
+    .library(name: "Flutter", targets: ["Flutter"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -28,6 +29,9 @@ let package = Package(
   targets: [
     // Flutter's StandardMessageCodec / StandardMethodCodec. Knows nothing of HealthKit.
     .target(name: "FlutterCodec"),
+    // Flutter's iOS plugin API (FlutterPlugin, channels, codecs) with Apple's names, so that a
+    // plugin's own Swift code compiles on Linux. Foundation only: a façade, no project module.
+    .target(name: "Flutter"),
     // libjansson through pkg-config.
     .systemLibrary(
       name: "CJansson",
@@ -103,6 +107,12 @@ let package = Package(
       path: "Benchmarks/hkbridge-bench"
     ),
     .testTarget(name: "FlutterCodecTests", dependencies: ["FlutterCodec"]),
+    // Plugin-style code compiled in Swift 5 language mode, as a native host compiles plugins.
+    .target(
+      name: "FlutterSwift5Plugin", dependencies: ["Flutter"], path: "Tests/FlutterSwift5Plugin",
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "FlutterTests", dependencies: ["Flutter", "FlutterCodec", "FlutterSwift5Plugin"]),
     .testTarget(name: "ChannelJSONTests", dependencies: ["ChannelJSON", "FlutterCodec"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel"]),
     // What the store's tests and the record layer's tests both set up with.
