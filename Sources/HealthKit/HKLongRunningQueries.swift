@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // (Apple's names, spelled as on iOS.)
 import Foundation
 import HealthStore

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // (Apple's names, spelled as on iOS.)
 /// HealthKit's type identifier structs: each wraps the raw identifier string
 /// (`HKQuantityTypeIdentifier.stepCount.rawValue == "HKQuantityTypeIdentifierStepCount"`).
