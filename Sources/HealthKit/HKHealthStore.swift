@@ -368,3 +368,26 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
       HKActivityMoveMode(rawValue: try rawCharacteristic(.activityMoveMode)) ?? .activeEnergy)
   }
 }
+
+extension HKHealthStore {
+  /// Adds samples to a saved workout: saves them (the store does not yet link samples to a
+  /// workout after it was saved; protocol/native-healthkit.md#not-covered).
+  public func add(
+    _ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, Error?) -> Void
+  ) {
+    let error = HealthKitBinding.withStore { Self.save(samples, in: $0) }
+    HealthKitBinding.storeDidChange()
+    deliver { completion(error == nil, error?.nsError) }
+  }
+
+  /// Starts the paired watch's app for a workout: no watch is paired, so it fails as iOS
+  /// does without one.
+  public func startWatchApp(
+    with workoutConfiguration: HKWorkoutConfiguration,
+    completion: @escaping (Bool, Error?) -> Void
+  ) {
+    deliver {
+      completion(false, HKError(.errorHealthDataUnavailable, "No paired Apple Watch").nsError)
+    }
+  }
+}

@@ -24,8 +24,14 @@ open class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
     identifier == HKVisionPrescriptionTypeIdentifier
   }
 
+  /// Whether HealthKit knows `identifier` as a type of `typeClass`: the catalogue's class, or
+  /// for an identifier the catalogue does not hold, the prefix of the class's identifiers.
   static func known(_ identifier: String, _ typeClass: TypeClass) -> Bool {
-    Catalogue.info(identifier)?.typeClass == typeClass
+    if let info = Catalogue.info(identifier) { return info.typeClass == typeClass }
+    let prefixes: [TypeClass: String] = [
+      .quantity: "HKQuantityTypeIdentifier", .category: "HKCategoryTypeIdentifier",
+    ]
+    return prefixes[typeClass].map { identifier.hasPrefix($0) } ?? false
   }
 
   public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier)
