@@ -262,6 +262,7 @@ open class HKStatisticsCollectionQuery: HKQuery, LiveQuery, @unchecked Sendable 
 
   override func run(in store: HealthStore) {
     let result = collection(in: store)
+    lastAnchor = store.changeAnchor
     if statisticsUpdateHandler != nil, case .success = result { HealthKitBinding.register(self) }
     deliver {
       switch result {
@@ -271,9 +272,19 @@ open class HKStatisticsCollectionQuery: HKQuery, LiveQuery, @unchecked Sendable 
     }
   }
 
+  /// The change-log anchor the query last answered at.
+  var lastAnchor = 0
+
   func storeChanged() {
-    let result = HealthKitBinding.withStore { collection(in: $0) }
-    guard HealthKitBinding.isRunning(self), case .success(let collection) = result else { return }
+    let result = HealthKitBinding.withStore { store -> Result<HKStatisticsCollection, HKError>? in
+      defer { lastAnchor = store.changeAnchor }
+      let identifier = objectType!.identifier
+      guard let visibility = store.readVisibility(forQueryOf: identifier) else { return nil }
+      let changes = store.changes(of: identifier, since: lastAnchor, visibility: visibility)
+      guard !changes.added.isEmpty || !changes.deleted.isEmpty else { return nil }
+      return collection(in: store)
+    }
+    guard HealthKitBinding.isRunning(self), case .success(let collection)? = result else { return }
     deliver {
       self.statisticsUpdateHandler?(self, collection.statistics().last, collection, nil)
     }

@@ -121,7 +121,7 @@ struct ReporterModels {
     guard !sample.members.isEmpty || sample.identifier.hasPrefix("HKCorrelationType") else {
       return nil
     }
-    let members = sample.members.compactMap { store.samples.sample(uuid: $0) }
+    let members = sample.members.compactMap { store.storedSample(uuid: $0) }
     let harmonized = ReporterJSON.fields([
       ("quantitySamples", .array(members.compactMap(sampleInLibraryUnit))),
       ("categorySamples", .array(members.compactMap(category))),

@@ -221,7 +221,7 @@ final class ReporterHost {
     }
     #expect(error.code == "Save")
     #expect(error.details == .string(ReporterHKError.debugDescription(.notDetermined)))
-    #expect(host.store.samples.count == 0)
+    #expect(host.store.storedSampleCount == 0)
   }
 
   @Test func statisticsMergeTwoSources() {
