@@ -3,11 +3,8 @@ import Foundation
 /// A channel of messages, both ways (Dart: `BasicMessageChannel`); Pigeon's generated code uses
 /// one per host API method.
 open class FlutterBasicMessageChannel: NSObject {
-  public let name: String
-  let messenger: FlutterBinaryMessenger
+  let end: FlutterChannelEnd
   let codec: FlutterMessageCodec & NSObjectProtocol
-  let taskQueue: FlutterTaskQueue?
-  var connection: FlutterBinaryMessengerConnection = 0
 
   /// A channel with the standard message codec (`messageChannelWithName:binaryMessenger:`).
   public convenience init(name: String, binaryMessenger messenger: FlutterBinaryMessenger) {
@@ -26,22 +23,20 @@ open class FlutterBasicMessageChannel: NSObject {
     name: String, binaryMessenger messenger: FlutterBinaryMessenger,
     codec: FlutterMessageCodec & NSObjectProtocol, taskQueue: FlutterTaskQueue?
   ) {
-    self.name = name
-    self.messenger = messenger
+    self.end = FlutterChannelEnd(name, messenger, taskQueue)
     self.codec = codec
-    self.taskQueue = taskQueue
     super.init()
   }
 
   /// Sends a message, ignoring any reply.
   open func sendMessage(_ message: Any?) {
-    messenger.send(onChannel: name, message: codec.encode(message))
+    end.messenger.send(onChannel: end.name, message: codec.encode(message))
   }
 
   /// Sends a message; `callback` receives Dart's decoded reply.
   open func sendMessage(_ message: Any?, reply callback: FlutterReply?) {
     let codec = self.codec
-    messenger.send(onChannel: name, message: codec.encode(message)) { data in
+    end.messenger.send(onChannel: end.name, message: codec.encode(message)) { data in
       callback?(codec.decode(data))
     }
   }
@@ -50,16 +45,11 @@ open class FlutterBasicMessageChannel: NSObject {
   /// later one is reported and dropped.
   open func setMessageHandler(_ handler: FlutterMessageHandler?) {
     guard let handler else {
-      if connection > 0 {
-        messenger.cleanUpConnection(connection)
-        connection = 0
-      } else {
-        messenger.setMessageHandlerOnChannel(name, binaryMessageHandler: nil)
-      }
+      end.removeHandler(clearsForeignHandler: true)
       return
     }
     let codec = self.codec
-    let name = self.name
+    let name = end.name
     let binaryHandler: FlutterBinaryMessageHandler = { message, reply in
       let once = FlutterAnswerOnce("The reply to a message on \(name)")
       handler(codec.decode(message)) { value in
@@ -67,27 +57,27 @@ open class FlutterBasicMessageChannel: NSObject {
         reply(codec.encode(value))
       }
     }
-    connection = FlutterChannelBuffers.setHandler(messenger, name, binaryHandler, taskQueue)
+    end.setHandler(binaryHandler)
   }
 
   open class func resizeChannel(
     withName name: String, binaryMessenger messenger: FlutterBinaryMessenger, size newSize: Int
   ) {
-    FlutterChannelBuffers.resize(name, newSize, messenger)
+    FlutterChannelEnd(name, messenger, nil).resizeBuffer(newSize)
   }
 
   open func resizeChannelBuffer(_ newSize: Int) {
-    FlutterChannelBuffers.resize(name, newSize, messenger)
+    end.resizeBuffer(newSize)
   }
 
   open class func setWarnsOnOverflow(
     _ warns: Bool, forChannelWithName name: String,
     binaryMessenger messenger: FlutterBinaryMessenger
   ) {
-    FlutterChannelBuffers.setWarnsOnOverflow(warns, name, messenger)
+    FlutterChannelEnd(name, messenger, nil).setWarnsOnOverflow(warns)
   }
 
   open func setWarnsOnOverflow(_ warns: Bool) {
-    FlutterChannelBuffers.setWarnsOnOverflow(warns, name, messenger)
+    end.setWarnsOnOverflow(warns)
   }
 }

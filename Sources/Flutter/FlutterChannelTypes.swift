@@ -49,34 +49,3 @@ final class FlutterAnswerOnce: @unchecked Sendable {
     return true
   }
 }
-
-/// The channel that adjusts Flutter's channel buffers (`resize`, `overflow`).
-enum FlutterChannelBuffers {
-  static let channel = "dev.flutter/channel-buffers"
-
-  static func resize(_ name: String, _ size: Int, _ messenger: FlutterBinaryMessenger) {
-    let call = FlutterMethodCall(
-      methodName: "resize", arguments: [name, Int32(truncatingIfNeeded: size)] as [Any])
-    messenger.send(
-      onChannel: channel, message: FlutterStandardMethodCodec.sharedInstance().encode(call))
-  }
-
-  static func setWarnsOnOverflow(_ warns: Bool, _ name: String, _ messenger: FlutterBinaryMessenger)
-  {
-    let call = FlutterMethodCall(methodName: "overflow", arguments: [name, !warns] as [Any])
-    messenger.send(
-      onChannel: channel, message: FlutterStandardMethodCodec.sharedInstance().encode(call))
-  }
-
-  /// Sets `handler` on the messenger, with the task queue when there is one.
-  static func setHandler(
-    _ messenger: FlutterBinaryMessenger, _ name: String,
-    _ handler: @escaping FlutterBinaryMessageHandler, _ taskQueue: FlutterTaskQueue?
-  ) -> FlutterBinaryMessengerConnection {
-    if let taskQueue {
-      return messenger.setMessageHandlerOnChannel(
-        name, binaryMessageHandler: handler, taskQueue: taskQueue)
-    }
-    return messenger.setMessageHandlerOnChannel(name, binaryMessageHandler: handler)
-  }
-}

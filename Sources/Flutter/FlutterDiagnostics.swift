@@ -6,8 +6,25 @@ import Foundation
 /// By default a line goes to standard error (never standard output, which a host may use for its
 /// frames); a host may set `FlutterDiagnostics.handler` to route the lines elsewhere.
 public enum FlutterDiagnostics {
-  /// Receives each line; replace it before plugins run.
-  public nonisolated(unsafe) static var handler: (String) -> Void = { line in
+  private static let lock = NSLock()
+  private nonisolated(unsafe) static var current: (String) -> Void = standardError
+
+  /// Receives each line (from any thread).
+  public static var handler: (String) -> Void {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return current
+    }
+    set {
+      lock.lock()
+      defer { lock.unlock() }
+      current = newValue
+    }
+  }
+
+  /// The default handler: the line, prefixed with "Flutter: ", on standard error.
+  public static func standardError(_ line: String) {
     FileHandle.standardError.write(Data(("Flutter: " + line + "\n").utf8))
   }
 

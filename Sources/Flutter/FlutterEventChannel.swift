@@ -3,11 +3,8 @@ import Foundation
 /// A stream of events to Dart (Dart: `EventChannel`): Dart's `listen` and `cancel` calls reach
 /// the stream handler; each event is a message on the channel.
 open class FlutterEventChannel: NSObject {
-  public let name: String
-  let messenger: FlutterBinaryMessenger
+  let end: FlutterChannelEnd
   let codec: FlutterMethodCodec & NSObjectProtocol
-  let taskQueue: FlutterTaskQueue?
-  var connection: FlutterBinaryMessengerConnection = 0
 
   public convenience init(name: String, binaryMessenger messenger: FlutterBinaryMessenger) {
     self.init(
@@ -25,24 +22,20 @@ open class FlutterEventChannel: NSObject {
     name: String, binaryMessenger messenger: FlutterBinaryMessenger,
     codec: FlutterMethodCodec & NSObjectProtocol, taskQueue: FlutterTaskQueue?
   ) {
-    self.name = name
-    self.messenger = messenger
+    self.end = FlutterChannelEnd(name, messenger, taskQueue)
     self.codec = codec
-    self.taskQueue = taskQueue
     super.init()
   }
 
   /// Sets the stream handler (`nil` removes the channel's handler).
   open func setStreamHandler(_ handler: (FlutterStreamHandler & NSObjectProtocol)?) {
     guard let handler else {
-      messenger.cleanUpConnection(connection)
-      connection = 0
+      end.removeHandler(clearsForeignHandler: false)
       return
     }
     let stream = FlutterEventStream(
-      name: name, messenger: messenger, codec: codec, handler: handler)
-    connection = FlutterChannelBuffers.setHandler(
-      messenger, name, { message, reply in stream.handle(message, reply) }, taskQueue)
+      name: end.name, messenger: end.messenger, codec: codec, handler: handler)
+    end.setHandler { message, reply in stream.handle(message, reply) }
   }
 }
 

@@ -2,11 +2,8 @@ import Foundation
 
 /// A channel of method calls, both ways (Dart: `MethodChannel`).
 open class FlutterMethodChannel: NSObject {
-  public let name: String
-  let messenger: FlutterBinaryMessenger
+  let end: FlutterChannelEnd
   let codec: FlutterMethodCodec & NSObjectProtocol
-  let taskQueue: FlutterTaskQueue?
-  var connection: FlutterBinaryMessengerConnection = 0
 
   /// A channel with the standard method codec (`methodChannelWithName:binaryMessenger:`).
   public convenience init(name: String, binaryMessenger messenger: FlutterBinaryMessenger) {
@@ -25,17 +22,15 @@ open class FlutterMethodChannel: NSObject {
     name: String, binaryMessenger messenger: FlutterBinaryMessenger,
     codec: FlutterMethodCodec & NSObjectProtocol, taskQueue: FlutterTaskQueue?
   ) {
-    self.name = name
-    self.messenger = messenger
+    self.end = FlutterChannelEnd(name, messenger, taskQueue)
     self.codec = codec
-    self.taskQueue = taskQueue
     super.init()
   }
 
   /// Calls a Dart method, ignoring its result.
   open func invokeMethod(_ method: String, arguments: Any?) {
     let call = FlutterMethodCall(methodName: method, arguments: arguments)
-    messenger.send(onChannel: name, message: codec.encode(call))
+    end.messenger.send(onChannel: end.name, message: codec.encode(call))
   }
 
   /// Calls a Dart method; `callback` receives the result, a `FlutterError`, or
@@ -43,7 +38,7 @@ open class FlutterMethodChannel: NSObject {
   open func invokeMethod(_ method: String, arguments: Any?, result callback: FlutterResult?) {
     let call = FlutterMethodCall(methodName: method, arguments: arguments)
     let codec = self.codec
-    messenger.send(onChannel: name, message: codec.encode(call)) { reply in
+    end.messenger.send(onChannel: end.name, message: codec.encode(call)) { reply in
       guard let callback else { return }
       guard let reply else {
         callback(FlutterMethodNotImplemented)
@@ -59,11 +54,11 @@ open class FlutterMethodChannel: NSObject {
   /// and dropped (Flutter's engine answers a message once).
   open func setMethodCallHandler(_ handler: FlutterMethodCallHandler?) {
     guard let handler else {
-      removeHandler()
+      end.removeHandler(clearsForeignHandler: true)
       return
     }
     let codec = self.codec
-    let name = self.name
+    let name = end.name
     let binaryHandler: FlutterBinaryMessageHandler = { message, reply in
       let call = codec.decodeMethodCall(message ?? Data())
       let once = FlutterAnswerOnce("The result of \(call.method) on \(name)")
@@ -72,12 +67,12 @@ open class FlutterMethodChannel: NSObject {
         reply(FlutterMethodChannel.encodeResult(result, codec))
       }
     }
-    connection = FlutterChannelBuffers.setHandler(messenger, name, binaryHandler, taskQueue)
+    end.setHandler(binaryHandler)
   }
 
   /// Asks Flutter to buffer up to `newSize` messages for this channel.
   open func resizeChannelBuffer(_ newSize: Int) {
-    FlutterChannelBuffers.resize(name, newSize, messenger)
+    end.resizeBuffer(newSize)
   }
 
   /// The reply of one result: `nil` for `FlutterMethodNotImplemented`, else an envelope.
@@ -85,14 +80,5 @@ open class FlutterMethodChannel: NSObject {
     if FlutterSentinel.isSentinel(result, FlutterMethodNotImplemented) { return nil }
     if let error = result as? FlutterError { return codec.encodeErrorEnvelope(error) }
     return codec.encodeSuccessEnvelope(result)
-  }
-
-  private func removeHandler() {
-    if connection > 0 {
-      messenger.cleanUpConnection(connection)
-      connection = 0
-    } else {
-      messenger.setMessageHandlerOnChannel(name, binaryMessageHandler: nil)
-    }
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The standard message codec (Dart: `StandardMessageCodec`), extensible through a
 /// `FlutterStandardReaderWriter`.
 open class FlutterStandardMessageCodec: NSObject, FlutterMessageCodec {
-  public let readerWriter: FlutterStandardReaderWriter
+  let readerWriter: FlutterStandardReaderWriter
 
   /// A codec with its own readers and writers (`codecWithReaderWriter:`).
   public init(readerWriter: FlutterStandardReaderWriter) {

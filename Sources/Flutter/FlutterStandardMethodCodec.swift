@@ -4,7 +4,7 @@ import Foundation
 /// arguments; a success envelope is 0 then the result; an error envelope is 1 then code, message,
 /// details.
 open class FlutterStandardMethodCodec: NSObject, FlutterMethodCodec {
-  public let readerWriter: FlutterStandardReaderWriter
+  let readerWriter: FlutterStandardReaderWriter
 
   public init(readerWriter: FlutterStandardReaderWriter) {
     self.readerWriter = readerWriter

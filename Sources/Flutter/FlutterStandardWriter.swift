@@ -66,10 +66,16 @@ open class FlutterStandardWriter: NSObject {
   /// Swift value becomes which Dart value). A value the codec cannot write is written as null and
   /// reported through `FlutterDiagnostics` (iOS asserts in debug builds).
   open func writeValue(_ value: Any) {
-    guard let value = FlutterValueShapes.unwrap(value) else {
+    guard let unwrapped = FlutterValueShapes.unwrap(value) else {
       writeByte(FlutterStandardField.null)
       return
     }
+    if FlutterValueShapes.isWrapper(value) {
+      // What the optional holds goes through `writeValue(_:)` again, so a subclass sees it.
+      writeValue(unwrapped)
+      return
+    }
+    let value = unwrapped
     if let kind = FlutterWrittenKind.of(value) {
       write(kind)
     } else if let list = value as? FlutterListValue {

@@ -12,8 +12,7 @@ extension Optional: FlutterOptionalValue {
     switch self {
     case .none: return nil
     case .some(let wrapped):
-      if let inner = wrapped as? FlutterOptionalValue { return inner.flutterUnwrapped }
-      return wrapped
+      return FlutterValueShapes.unwrap(wrapped)
     }
   }
 }
@@ -41,11 +40,19 @@ extension Dictionary: FlutterMapValue {
 }
 
 enum FlutterValueShapes {
-  /// `value` without any `Optional` around it; `nil` for a boxed `.none`.
+  /// `value` without any `Optional` or `AnyHashable` around it; `nil` for a boxed `.none`.
   static func unwrap(_ value: Any?) -> Any? {
     guard let value else { return nil }
-    if let optional = value as? FlutterOptionalValue { return optional.flutterUnwrapped }
+    if let optional = value as? FlutterOptionalValue { return unwrap(optional.flutterUnwrapped) }
+    if let hashable = value as? AnyHashable, type(of: value) == AnyHashable.self {
+      return unwrap(hashable.base)
+    }
     return value
+  }
+
+  /// Whether `value` is an `Optional` or an `AnyHashable` around another value.
+  static func isWrapper(_ value: Any) -> Bool {
+    value is FlutterOptionalValue || type(of: value) == AnyHashable.self
   }
 }
 

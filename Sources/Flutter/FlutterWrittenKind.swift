@@ -45,6 +45,10 @@ extension FlutterWrittenKind {
     ObjectIdentifier(Double.self): { .float64($0 as! Double) },
     ObjectIdentifier(Float.self): { .float64(Double($0 as! Float)) },
     ObjectIdentifier(CGFloat.self): { .float64(Double($0 as! CGFloat)) },
+    // iOS bridges a Decimal to an NSDecimalNumber, a floating-point NSNumber.
+    ObjectIdentifier(Decimal.self): {
+      .float64(NSDecimalNumber(decimal: $0 as! Decimal).doubleValue)
+    },
     ObjectIdentifier(String.self): { .string($0 as! String) },
     ObjectIdentifier(Substring.self): { .string(String($0 as! Substring)) },
     ObjectIdentifier(Data.self): { .typedData(FlutterStandardTypedData(bytes: $0 as! Data)) },
