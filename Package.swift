@@ -16,6 +16,12 @@ let package = Package(
     .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
     .library(name: "HKBridgeCLI", targets: ["HKBridgeCLI"]),
     .library(name: "NativeHost", targets: ["NativeHost"]),
+    // `import HealthKit` (and the few UIKit, CoreLocation and os symbols health plugins use)
+    // for a plugin's own iOS Swift code, over the one store (protocol/native-healthkit.md).
+    .library(name: "HealthKit", targets: ["HealthKit"]),
+    .library(name: "UIKit", targets: ["UIKit"]),
+    .library(name: "CoreLocation", targets: ["CoreLocation"]),
+    .library(name: "os", targets: ["os"]),
     .library(name: "Flutter", targets: ["Flutter"]),
   ],
   dependencies: [
@@ -40,6 +46,12 @@ let package = Package(
     // The mock HealthKit store: device, clock, authorization, samples, workouts, faults. Speaks
     // HealthKit identifiers only.
     .target(name: "HealthStore", dependencies: ["HealthKitModel"]),
+    // HealthKit's API as Swift on iOS sees it, over the process's one HealthStore.
+    .target(name: "HealthKit", dependencies: ["HealthStore", "HealthKitModel", "CoreLocation"]),
+    // The few symbols of UIKit, CoreLocation and os that health plugins use.
+    .target(name: "UIKit"),
+    .target(name: "CoreLocation"),
+    .target(name: "os"),
     // CKType records <-> HealthKit objects: the record vocabulary the default profile and
     // ConnectKit share.
     .target(name: "CKTypeRecords", dependencies: ["HealthKitModel", "HealthStore"]),
@@ -154,6 +166,12 @@ let package = Package(
       dependencies: [
         "NativeHost", "NativeProbePlugin", "Harness", "FlutterCodec", "PluginHost", "HealthStore",
         "native-probe-host",
+      ]),
+    .testTarget(
+      name: "HealthKitTests",
+      dependencies: [
+        "HealthKit", "HealthStore", "HealthKitModel", "CoreLocation", "UIKit", "os",
+        "PluginHost", "PluginProfiles", "FlutterCodec",
       ]),
   ]
 )

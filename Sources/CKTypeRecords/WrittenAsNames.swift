@@ -20,13 +20,13 @@ final class WrittenAsNames: StoreAttachment {
 
   /// Remembers that the sample `uuid`, just saved to `store`, was written as `name`.
   static func record(_ name: String, uuid: String, in store: HealthStore) {
-    guard let sequence = store.samples.sample(uuid: uuid)?.sequence else { return }
+    guard let sequence = store.storedSample(uuid: uuid)?.sequence else { return }
     store.attachment(Self.self).entries[uuid] = Entry(sequence: sequence, name: name)
   }
 
   /// Remembers the nutrient keys the food `uuid`, just saved to `store`, was written with.
   static func record(nutrientKeys: [String], uuid: String, in store: HealthStore) {
-    guard let sequence = store.samples.sample(uuid: uuid)?.sequence else { return }
+    guard let sequence = store.storedSample(uuid: uuid)?.sequence else { return }
     store.attachment(Self.self).entries[uuid] = Entry(
       sequence: sequence, nutrientKeys: nutrientKeys)
   }

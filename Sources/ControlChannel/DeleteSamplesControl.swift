@@ -22,14 +22,14 @@ enum DeleteSamplesControl {
     let chosen: [String]
     switch (uuids, source) {
     case (let uuids?, nil):
-      for (index, uuid) in uuids.enumerated() where store.samples.sample(uuid: uuid) == nil {
+      for (index, uuid) in uuids.enumerated() where store.storedSample(uuid: uuid) == nil {
         throw HealthError(
           .notFound, "No sample has the uuid \(uuid); nothing was deleted.",
           field: "uuids[\(index)]")
       }
       chosen = uuids
     case (nil, let source?):
-      chosen = store.samples.allInWriteOrder.filter {
+      chosen = store.samplesInWriteOrder.filter {
         $0.source.bundleId == source && $0.container == nil
       }.map(\.uuid)
     default:
@@ -39,9 +39,9 @@ enum DeleteSamplesControl {
           + "not \(uuids == nil ? "neither" : "both")")
     }
     return {
-      let before = Set(store.samples.allInWriteOrder.map(\.uuid))
+      let before = Set(store.samplesInWriteOrder.map(\.uuid))
       store.delete(chosen)
-      let after = Set(store.samples.allInWriteOrder.map(\.uuid))
+      let after = Set(store.samplesInWriteOrder.map(\.uuid))
       let deleted = before.subtracting(after)
       return .object([("deleted", .list(deleted.sorted().map { .string($0) }))])
     }

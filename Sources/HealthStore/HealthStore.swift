@@ -85,9 +85,10 @@ public final class HealthStore {
   /// Faults waiting for their method, in the order they were injected (looked at by every call:
   /// no run-time exclusivity check).
   @exclusivity(unchecked) public internal(set) var faults: [InjectedFault] = []
-  /// Samples and workouts. Read-only outside the store: samples enter through `commitRecord`
-  /// and leave through `delete`, so every change is in the change log.
-  public internal(set) var samples = SampleStore()
+  /// Samples and workouts: the store's own storage. Samples enter through `save` and leave
+  /// through `delete`, so every change is in the change log; readers ask `read` (StoreReads),
+  /// which applies the privacy rule, the order and the limit.
+  var samples = SampleStore()
   /// The app's background delivery registrations (protocol/events.md).
   public var backgroundDeliveries = BackgroundDeliveries()
 

@@ -5,6 +5,8 @@ struct SampleKind: Hashable, Sendable {
   var source: SampleSource
   /// The unit of a quantity sample; nil for any other body.
   var unit: String?
+  /// The device that recorded the sample.
+  var device: SampleDevice?
 }
 
 /// The distinct kinds of the stored samples, each numbered once.
@@ -83,7 +85,8 @@ struct PackedSample: Sendable {
       outOfLine = sample.body
     }
     kind = kinds.number(
-      of: SampleKind(identifier: sample.identifier, source: sample.source, unit: unit))
+      of: SampleKind(
+        identifier: sample.identifier, source: sample.source, unit: unit, device: sample.device))
     if outOfLine != nil || !sample.metadata.isEmpty || sample.container != nil
       || !sample.members.isEmpty || sample.workout != nil
     {
@@ -117,6 +120,6 @@ struct PackedSample: Sendable {
       uuid: uuid, identifier: kind.identifier, start: start, end: end,
       body: body, metadata: details?.metadata ?? [], source: kind.source,
       container: details?.container, members: details?.members ?? [],
-      workout: details?.workout, sequence: sequence)
+      workout: details?.workout, sequence: sequence, device: kind.device)
   }
 }

@@ -30,6 +30,35 @@ public struct SampleSource: Hashable, Sendable {
   }
 }
 
+/// The device that recorded a sample (HealthKit's `HKDevice`): every field optional, as
+/// HealthKit's. The store keeps it with the sample and gives it back as written.
+public struct SampleDevice: Hashable, Sendable {
+  public var name: String?
+  public var manufacturer: String?
+  public var model: String?
+  public var hardwareVersion: String?
+  public var firmwareVersion: String?
+  public var softwareVersion: String?
+  public var localIdentifier: String?
+  public var udiDeviceIdentifier: String?
+
+  public init(
+    name: String? = nil, manufacturer: String? = nil, model: String? = nil,
+    hardwareVersion: String? = nil, firmwareVersion: String? = nil,
+    softwareVersion: String? = nil, localIdentifier: String? = nil,
+    udiDeviceIdentifier: String? = nil
+  ) {
+    self.name = name
+    self.manufacturer = manufacturer
+    self.model = model
+    self.hardwareVersion = hardwareVersion
+    self.firmwareVersion = firmwareVersion
+    self.softwareVersion = softwareVersion
+    self.localIdentifier = localIdentifier
+    self.udiDeviceIdentifier = udiDeviceIdentifier
+  }
+}
+
 /// A value with its unit, as written.
 public struct MeasuredQuantity: Hashable, Sendable {
   public var value: Double
@@ -160,12 +189,16 @@ public struct StoredSample: Hashable, Sendable {
   /// The order of writing, over the whole store (ties of `start` keep it): the change-log
   /// anchor of the change that added the sample (protocol/healthkit-rules.md#change-log).
   public var sequence: Int
+  /// The device that recorded the sample, when one was given.
+  public var device: SampleDevice?
 
   public init(
     uuid: String, identifier: String, start: Int, end: Int, body: SampleBody,
     metadata: [MetadataEntry], source: SampleSource, container: String? = nil,
-    members: [String] = [], workout: String? = nil, sequence: Int = 0
+    members: [String] = [], workout: String? = nil, sequence: Int = 0,
+    device: SampleDevice? = nil
   ) {
+    self.device = device
     self.workout = workout
     self.uuid = uuid
     self.identifier = identifier

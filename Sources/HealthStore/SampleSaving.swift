@@ -8,10 +8,14 @@ public struct PlannedSample: Hashable, Sendable {
   public var end: Int
   public var body: SampleBody
   public var metadata: [MetadataEntry]
+  /// The device that recorded the sample, when one was given.
+  public var device: SampleDevice?
 
   public init(
-    identifier: String, start: Int, end: Int, body: SampleBody, metadata: [MetadataEntry]
+    identifier: String, start: Int, end: Int, body: SampleBody, metadata: [MetadataEntry],
+    device: SampleDevice? = nil
   ) {
+    self.device = device
     self.identifier = identifier
     self.start = start
     self.end = end
@@ -114,7 +118,8 @@ extension HealthStore {
   ) -> StoredSample {
     StoredSample(
       uuid: uuid, identifier: planned.identifier, start: planned.start, end: planned.end,
-      body: planned.body, metadata: planned.metadata, source: source, container: container)
+      body: planned.body, metadata: planned.metadata, source: source, container: container,
+      device: planned.device)
   }
 
   /// This app's source: its bundle id, and its name when one was configured.

@@ -62,8 +62,8 @@ import Testing
     let alias = try #require(Self.energy("workout.energy", store: store))
     let plain = try #require(Self.energy("activeEnergy", store: store))
     let namer = CKTypeNames.namer(for: store)
-    #expect(namer.name(of: try #require(store.samples.sample(uuid: alias))) == "workout.energy")
-    #expect(namer.name(of: try #require(store.samples.sample(uuid: plain))) == "activeEnergy")
+    #expect(namer.name(of: try #require(store.storedSample(uuid: alias))) == "workout.energy")
+    #expect(namer.name(of: try #require(store.storedSample(uuid: plain))) == "activeEnergy")
     // A read names what it asked for.
     let read = try store.prepareRead(ReadRequest(type: "activeEnergy"))
     #expect(store.read(read).map(read.ckType(of:)) == ["activeEnergy", "activeEnergy"])
@@ -76,7 +76,7 @@ import Testing
     // The counter rewound: the same uuid names a new sample, written as activeEnergy.
     store.configure(uuidSeed: 0)
     #expect(Self.energy("activeEnergy", store: store) == alias)
-    let sample = try #require(store.samples.sample(uuid: alias))
+    let sample = try #require(store.storedSample(uuid: alias))
     #expect(CKTypeNames.namer(for: store).name(of: sample) == "activeEnergy")
   }
 
@@ -87,7 +87,7 @@ import Testing
     store.setAuthorization(ID.energy, share: .sharingAuthorized, read: .granted)
     // Same uuid, same change-log anchor: only the reset tells them apart.
     #expect(Self.energy("activeEnergy", store: store) == alias)
-    let sample = try #require(store.samples.sample(uuid: alias))
+    let sample = try #require(store.storedSample(uuid: alias))
     #expect(CKTypeNames.namer(for: store).name(of: sample) == "activeEnergy")
   }
 
@@ -96,7 +96,7 @@ import Testing
     let two = HealthStore.granting([ID.energy])
     let alias = try #require(Self.energy("workout.energy", store: one))
     #expect(Self.energy("activeEnergy", store: two) == alias)
-    let sample = try #require(two.samples.sample(uuid: alias))
+    let sample = try #require(two.storedSample(uuid: alias))
     #expect(CKTypeNames.namer(for: two).name(of: sample) == "activeEnergy")
   }
 }

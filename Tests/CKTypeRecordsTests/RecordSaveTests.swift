@@ -30,7 +30,7 @@ import Testing
     } catch {
       #expect(error.code == .authorizationDenied)
     }
-    #expect(store.samples.count == 0 && store.uuidCounter == 0 && store.samples.anchor == 0)
+    #expect(store.storedSampleCount == 0 && store.uuidCounter == 0 && store.changeAnchor == 0)
   }
 
   @Test func aFoodKeepsItsNutrientsByHealthKitIdentifier() throws {
@@ -48,7 +48,7 @@ import Testing
               NutrientInput(name: "nutrition.protein", amount: QuantityInput(value: 20, unit: "g")),
               NutrientInput(name: "carbs", amount: QuantityInput(value: 50, unit: "g")),
             ]))))
-    let food = try #require(store.samples.sample(uuid: written.uuid))
+    let food = try #require(store.storedSample(uuid: written.uuid))
     guard case .food(let nutrients) = food.body else {
       Issue.record("not a food: \(food.body)")
       return
@@ -66,7 +66,7 @@ import Testing
             name: nil,
             nutrients: [NutrientInput(name: "carbs", amount: QuantityInput(value: 5, unit: "g"))])))
     )
-    let plainFood = try #require(store.samples.sample(uuid: plain.uuid))
+    let plainFood = try #require(store.storedSample(uuid: plain.uuid))
     #expect(CKTypeNames.nutrientKeys(of: plainFood, in: store) == ["carbs"])
     #expect(store.existingAttachment(WrittenAsNames.self)?.entries[plain.uuid] == nil)
     // After a reset the same uuid is another food: its keys are derived again.
@@ -97,15 +97,15 @@ import Testing
     #expect(!first.hasPrefix("00000000-0000-"))
     #expect(written.identifier == ID.steps)
     #expect(written.members == nil)
-    #expect(store.samples.sample(uuid: first)?.source == watch)
+    #expect(store.storedSample(uuid: first)?.source == watch)
   }
 
   @Test func aCommitIsOneChangePerSampleInTheLog() throws {
     let store = HealthStore.granting([ID.steps, ID.systolic, ID.diastolic])
     store.write(Self.steps(10))
     store.bloodPressure(120, 80, at: t0)
-    #expect(store.samples.anchor == 4)
-    #expect(store.samples.allInWriteOrder.map(\.sequence) == [1, 2, 3, 4])
+    #expect(store.changeAnchor == 4)
+    #expect(store.samplesInWriteOrder.map(\.sequence) == [1, 2, 3, 4])
   }
 
   @Test func theAppsSourceCarriesItsBundleIdAndName() {
@@ -113,7 +113,7 @@ import Testing
     store.configure(bundleId: "com.gymtrack", appName: "GymTrack")
     store.write(Self.steps(10))
     #expect(
-      store.samples.sample(uuid: uuid(1))?.source
+      store.storedSample(uuid: uuid(1))?.source
         == SampleSource(bundleId: "com.gymtrack", name: "GymTrack"))
   }
 
@@ -125,7 +125,7 @@ import Testing
       identifier: "HKCategoryTypeIdentifierMindfulSession", start: t0, end: t0 + minute,
       body: body, metadata: [])
     store.save(PlannedObjects(main: planned), source: store.appSource)
-    let sample = try #require(store.samples.sample(uuid: uuid(1)))
+    let sample = try #require(store.storedSample(uuid: uuid(1)))
     #expect(CKTypeNames.namer(for: store).name(of: sample) == "mindfulSession")
   }
 }

@@ -46,7 +46,7 @@ import Testing
           heartRate: [TimedQuantityInput(value: 152, unit: "count/min", time: t0 + 10 * minute)])))
     // The workout keeps the uuid it had before samples were saved: its samples come after it.
     #expect(written.uuid == uuid(1))
-    let stored = store.samples.allInWriteOrder
+    let stored = store.samplesInWriteOrder
     #expect(stored.map(\.uuid) == (1...5).map { uuid($0) })
     #expect(
       stored.map(\.identifier) == [ID.workout, ID.energy, ID.energy, ID.distance, ID.heartRate])
@@ -80,7 +80,7 @@ import Testing
       return amount.value
     }
     #expect(values.count == 2)
-    let workout = store.samples.allInWriteOrder[0]
+    let workout = store.samplesInWriteOrder[0]
     guard case .workout(let summary) = workout.body else {
       Issue.record("no workout body")
       return
@@ -97,14 +97,14 @@ import Testing
   @Test func aGivenStartIsKept() {
     let store = HealthStore.granting(Self.everything)
     store.write(Self.running(energy: [Self.kcal(40, at: t0 + 12 * minute, from: t0 + 2 * minute)]))
-    let sample = store.samples.allInWriteOrder[1]
+    let sample = store.samplesInWriteOrder[1]
     #expect(sample.start == t0 + 2 * minute && sample.end == t0 + 12 * minute)
   }
 
   @Test func aTotalIsNotASample() {
     let store = HealthStore.granting(Self.everything)
     store.write(Self.running(energy: [Self.kcal(210, at: Self.end)], energyTotal: true))
-    #expect(store.samples.count == 1)
+    #expect(store.storedSampleCount == 1)
   }
 
   @Test func theWorkoutsAuthorizationCoversItsSamples() {
@@ -114,7 +114,7 @@ import Testing
         energy: [Self.kcal(150, at: Self.end)],
         heartRate: [TimedQuantityInput(value: 152, unit: "count/min", time: t0)]))
     #expect(
-      store.samples.allInWriteOrder.map(\.identifier) == [ID.workout, ID.energy, ID.heartRate])
+      store.samplesInWriteOrder.map(\.identifier) == [ID.workout, ID.energy, ID.heartRate])
   }
 
   @Test func anotherSourcesWorkoutSavesEverySample() {
@@ -125,7 +125,7 @@ import Testing
         energy: [Self.kcal(150, at: Self.end)],
         heartRate: [TimedQuantityInput(value: 152, unit: "count/min", time: t0)]),
       mode: .external, source: watch)
-    #expect(store.samples.allInWriteOrder.map(\.source) == [watch, watch, watch])
+    #expect(store.samplesInWriteOrder.map(\.source) == [watch, watch, watch])
   }
 
   @Test func deletingTheWorkoutKeepsItsSamples() {
@@ -140,7 +140,7 @@ import Testing
     store.write(Self.running(energy: [Self.kcal(150, at: Self.end)]))
     store.delete([uuid(2)])
     #expect(store.uuids == [uuid(1)])
-    guard case .workout(let summary) = store.samples.sample(uuid: uuid(1))?.body else {
+    guard case .workout(let summary) = store.storedSample(uuid: uuid(1))?.body else {
       Issue.record("no workout")
       return
     }
@@ -156,7 +156,7 @@ import Testing
       WorkoutEnd(sessionId: id, end: Self.end, energy: .samples([Self.kcal(150, at: Self.end)])))
     let written = store.endWorkout(prepared)
     #expect(written.uuid == uuid(2))
-    #expect(store.samples.sample(uuid: uuid(3))?.workout == uuid(2))
+    #expect(store.storedSample(uuid: uuid(3))?.workout == uuid(2))
   }
 
   /// A sample added to the builder as it is (`PreparedRecord.addBuilderSamples`, ConnectKit's
@@ -173,7 +173,7 @@ import Testing
     workout.addBuilderSamples([added])
     let written = store.commitRecord(workout, source: store.appSource)
     #expect(written.uuid == uuid(1))
-    let stored = store.samples.allInWriteOrder
+    let stored = store.samplesInWriteOrder
     #expect(stored.map(\.identifier) == [ID.workout, ID.energy, ID.heartRate])
     #expect(stored.map(\.workout) == [nil, uuid(1), uuid(1)])
     #expect(stored[2].body == .quantity(MeasuredQuantity(value: 140, unit: "count/min")))

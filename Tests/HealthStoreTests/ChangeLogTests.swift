@@ -9,7 +9,7 @@ import Testing
 @Suite struct ChangeLogTests {
   @Test func anEmptyStoreIsAtAnchorZero() {
     let store = HealthStore()
-    #expect(store.samples.anchor == 0)
+    #expect(store.changeAnchor == 0)
     let changes = store.samples.changes(of: ID.steps, since: 0)
     #expect(changes.added.isEmpty && changes.deleted.isEmpty && changes.anchor == 0)
   }
@@ -17,11 +17,11 @@ import Testing
   @Test func insertsAndDeletesEachTakeTheNextAnchor() {
     let store = HealthStore.granting([ID.steps, ID.systolic, ID.diastolic])
     let a = store.steps(1, t0, t0 + minute)
-    #expect(store.samples.anchor == 1)
+    #expect(store.changeAnchor == 1)
     store.bloodPressure(120, 80, at: t0)
-    #expect(store.samples.anchor == 4)
+    #expect(store.changeAnchor == 4)
     store.delete([a])
-    #expect(store.samples.anchor == 5)
+    #expect(store.changeAnchor == 5)
     #expect(
       store.samples.changes(of: ID.steps, since: 0).deleted == [
         DeletedSample(uuid: a, anchor: 5, source: "com.example.app")
@@ -63,7 +63,7 @@ import Testing
     #expect(store.samples.changes(of: ID.diastolic, since: 3).deleted.map(\.uuid) == [uuid(2)])
     #expect(
       store.samples.changes(of: ID.bloodPressure, since: 3).deleted.map(\.uuid) == [uuid(3)])
-    #expect(store.samples.anchor == 6)
+    #expect(store.changeAnchor == 6)
   }
 
   @Test func aWorkoutsSamplesAreLoggedUnderTheirTypes() {

@@ -16,10 +16,10 @@ import Testing
     let written = try #require(store.bloodPressure(121, 79, at: t0))
     #expect(written.members == [uuid(1), uuid(2)])
     #expect(written.main == uuid(3))
-    let container = try #require(store.samples.sample(uuid: uuid(3)))
+    let container = try #require(store.storedSample(uuid: uuid(3)))
     #expect(container.members == [uuid(1), uuid(2)])
-    #expect(store.samples.sample(uuid: uuid(1))?.container == uuid(3))
-    #expect(store.samples.sample(uuid: uuid(2))?.container == uuid(3))
+    #expect(store.storedSample(uuid: uuid(1))?.container == uuid(3))
+    #expect(store.storedSample(uuid: uuid(2))?.container == uuid(3))
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64])
@@ -37,14 +37,14 @@ import Testing
     store.bloodPressure(121, 79, at: t0)
     store.setAuthorization(ID.diastolic, share: .sharingDenied, read: nil)
     #expect(
-      store.deleteIdentifiers(store.samples.sample(uuid: uuid(1))!) == [ID.systolic, ID.diastolic])
+      store.deleteIdentifiers(store.storedSample(uuid: uuid(1))!) == [ID.systolic, ID.diastolic])
     do {
       _ = try store.prepareDelete([uuid(1)])
       Issue.record("deleting the systolic member needs the diastolic share too")
     } catch {
       #expect(error.code == .authorizationDenied)
     }
-    #expect(store.samples.count == 3)
+    #expect(store.storedSampleCount == 3)
   }
 
   @Test func deleteByPredicateTakesTheMatchingSamplesOnly() {

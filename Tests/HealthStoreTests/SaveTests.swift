@@ -37,7 +37,7 @@ import Testing
       #expect(error.code == .authorizationDenied)
       #expect(error.type == "steps")
     }
-    #expect(store.samples.count == 0 && store.uuidCounter == 0)
+    #expect(store.storedSampleCount == 0 && store.uuidCounter == 0)
   }
 
   @Test func aSaveMintsMembersThenTheMainObjectThenTheAssociated() {
@@ -47,13 +47,13 @@ import Testing
     let saved = store.save(
       PlannedObjects(main: workout, associated: [energy, energy]), source: store.appSource)
     #expect(saved == SavedObjects(members: [], main: uuid(1), associated: [uuid(2), uuid(3)]))
-    guard case .workout(let summary) = store.samples.sample(uuid: uuid(1))?.body else {
+    guard case .workout(let summary) = store.storedSample(uuid: uuid(1))?.body else {
       Issue.record("no workout")
       return
     }
     #expect(summary.associated == [uuid(2), uuid(3)])
-    #expect(store.samples.allInWriteOrder.map(\.workout) == [nil, uuid(1), uuid(1)])
-    #expect(store.samples.anchor == 3)
+    #expect(store.samplesInWriteOrder.map(\.workout) == [nil, uuid(1), uuid(1)])
+    #expect(store.changeAnchor == 3)
   }
 
   @Test func membersWithoutAContainerAreSavedTogether() {
@@ -61,7 +61,7 @@ import Testing
     let saved = store.save(
       PlannedObjects(members: [Self.steps, Self.steps], main: nil), source: store.appSource)
     #expect(saved == SavedObjects(members: [uuid(1), uuid(2)], main: nil, associated: []))
-    #expect(store.samples.allInWriteOrder.map(\.container) == [nil, nil])
+    #expect(store.samplesInWriteOrder.map(\.container) == [nil, nil])
   }
 
   @Test func anotherSourceSavesInItsOwnUUIDStream() {
@@ -70,6 +70,6 @@ import Testing
     let saved = store.save(PlannedObjects(main: Self.steps), source: watch)
     #expect(saved.main?.hasPrefix("00000000-0000-") == false)
     #expect(store.uuidCounter == 0)
-    #expect(store.samples.sample(uuid: saved.main ?? "")?.source == watch)
+    #expect(store.storedSample(uuid: saved.main ?? "")?.source == watch)
   }
 }

@@ -36,7 +36,7 @@ import Testing
     // The watch (com.apple.) ranks first although the app wrote first: 300, not 900 or 600.
     let buckets = try store.statisticsCollection(Self.request(hours: 1))
     #expect(buckets.map(\.value) == [300])
-    #expect(SampleStatistics.rank(store.samples.allInWriteOrder).map(\.rank) == [1, 0])
+    #expect(SampleStatistics.rank(store.samplesInWriteOrder).map(\.rank) == [1, 0])
   }
 
   @Test func anEmptyBucketHasNoValue() throws {

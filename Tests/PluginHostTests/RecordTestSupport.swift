@@ -63,7 +63,7 @@ extension Harness {
   }
 
   /// How many samples the store holds.
-  var sampleCount: Int { store.samples.count }
+  var sampleCount: Int { store.storedSampleCount }
 }
 
 extension ChannelValue {

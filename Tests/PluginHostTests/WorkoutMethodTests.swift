@@ -137,7 +137,7 @@ import Testing
     #expect(location?.details == ["field": "locationType"])
     #expect(h.failure("startWorkout", [:])?.details == ["field": "activityType"])
     #expect(h.sampleCount == 0)
-    #expect(h.store.samples.sessionsInProgress.isEmpty)
+    #expect(h.store.workoutSessionsInProgress.isEmpty)
   }
 
   @Test func activityTooNewForTheDevice() {

@@ -27,7 +27,7 @@ extension HealthStore {
   }
 
   /// Every stored uuid in write order.
-  public var uuids: [String] { samples.allInWriteOrder.map(\.uuid) }
+  public var uuids: [String] { samplesInWriteOrder.map(\.uuid) }
 }
 
 /// A uuid of the store's counter.

@@ -40,7 +40,7 @@ final class EventHub {
 
   /// Called before every call that is not a `listen`/`cancel`.
   func callWillStart() {
-    if isListening { anchorBefore = store.samples.anchor }
+    if isListening { anchorBefore = store.changeAnchor }
   }
 
   /// Called after every call: the streams are told of what it changed, in listen order.

@@ -84,7 +84,7 @@ struct HealthDataPoints {
   /// A meal (food correlation): dates, source and uuid of its first nutrient sample, its name
   /// and meal type, and one key per nutrient it holds; nil when it holds none.
   func nutrition(_ sample: StoredSample) -> ChannelValue? {
-    let members = sample.members.compactMap { access.store.samples.sample(uuid: $0) }
+    let members = sample.members.compactMap { access.store.storedSample(uuid: $0) }
     guard let first = members.first else { return nil }
     var pairs: [(String, ChannelValue)] = [
       ("uuid", uuid(first)),

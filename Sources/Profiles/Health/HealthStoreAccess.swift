@@ -79,10 +79,11 @@ struct HealthStoreAccess {
     include: (StoredSample) -> Bool = { _ in true }
   ) -> [StoredSample] {
     guard from < to else { return [] }
-    let found = store.samples.query(
-      identifier: identifier, start: from, end: to, ascending: true, limit: nil
+    let found = store.read(
+      SampleQuery(identifier: identifier, start: from, end: to, ascending: true),
+      visibility: visibility
     ) { sample in
-      sample.start >= from && visibility.shows(sample) && include(sample)
+      sample.start >= from && include(sample)
     }
     return found.sorted { ($0.end, $0.start, $0.sequence) > ($1.end, $1.start, $1.sequence) }
   }
@@ -90,7 +91,7 @@ struct HealthStoreAccess {
   /// The sample with this uuid (any case, as `UUID(uuidString:)` parses it), or nil.
   func sample(uuid text: String) -> StoredSample? {
     guard Self.isUUID(text) else { return nil }
-    return store.samples.sample(uuid: text.lowercased())
+    return store.storedSample(uuid: text.lowercased())
   }
 
   /// `UUID(uuidString:)`: 8-4-4-4-12 hex digits.

@@ -40,18 +40,11 @@ final class ReporterAnchoredStream: EventStream {
     guard let visibility = ReporterEventChannels.visibility(identifier, store: store) else {
       return nil
     }
-    let changes = store.samples.changes(of: identifier, since: anchor)
+    let changes = store.changes(of: identifier, since: anchor, visibility: visibility)
     anchors[identifier] = changes.anchor
     let models = ReporterModels(store: store)
-    let added = changes.added.filter {
-      visibility.shows($0) && ReporterEventChannels.inside($0, range)
-    }
-    let deleted =
-      !initial
-      ? changes.deleted.filter { deletedSample in
-        if case .ownOnly(let bundleId) = visibility { return deletedSample.source == bundleId }
-        return true
-      } : []
+    let added = changes.added.filter { ReporterEventChannels.inside($0, range) }
+    let deleted = !initial ? changes.deleted : []
     guard initial || !added.isEmpty || !deleted.isEmpty else { return nil }
     return .object([
       ("samples", .list(added.compactMap(models.sampleInLibraryUnit).map { .string($0.text) })),

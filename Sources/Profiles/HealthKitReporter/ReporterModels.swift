@@ -59,14 +59,25 @@ struct ReporterModels {
     return nil
   }
 
-  /// The fields every sample starts with. `device` is always present: the store records no
-  /// `HKDevice`, so it is the empty object `Device(device: nil)` encodes.
+  /// The fields every sample starts with. `device` is always present: `Device(device:)` of the
+  /// sample's `HKDevice`, its nil fields left out (an empty object without a device).
   func head(_ sample: StoredSample) -> [(String, ReporterJSON?)] {
     [
       ("uuid", .string(Self.uuid(sample.uuid))), ("identifier", .string(sample.identifier)),
       ("startTimestamp", Self.seconds(sample.start)), ("endTimestamp", Self.seconds(sample.end)),
-      ("device", .object([])), ("sourceRevision", sourceRevision(sample.source)),
+      ("device", Self.device(sample.device)), ("sourceRevision", sourceRevision(sample.source)),
     ]
+  }
+
+  /// `Device` as JSON: the fields in declaration order, nil ones left out.
+  static func device(_ device: SampleDevice?) -> ReporterJSON {
+    let fields: [(String, String?)] = [
+      ("name", device?.name), ("manufacturer", device?.manufacturer), ("model", device?.model),
+      ("hardwareVersion", device?.hardwareVersion), ("firmwareVersion", device?.firmwareVersion),
+      ("softwareVersion", device?.softwareVersion), ("localIdentifier", device?.localIdentifier),
+      ("udiDeviceIdentifier", device?.udiDeviceIdentifier),
+    ]
+    return .object(fields.compactMap { key, value in value.map { (key, .string($0)) } })
   }
 
   /// `Quantity(quantitySample:unit:)`: the value in `unit`; nil when the unit does not fit.
@@ -121,7 +132,7 @@ struct ReporterModels {
     guard !sample.members.isEmpty || sample.identifier.hasPrefix("HKCorrelationType") else {
       return nil
     }
-    let members = sample.members.compactMap { store.samples.sample(uuid: $0) }
+    let members = sample.members.compactMap { store.storedSample(uuid: $0) }
     let harmonized = ReporterJSON.fields([
       ("quantitySamples", .array(members.compactMap(sampleInLibraryUnit))),
       ("categorySamples", .array(members.compactMap(category))),

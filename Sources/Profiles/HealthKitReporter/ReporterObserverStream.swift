@@ -39,7 +39,7 @@ final class ReporterObserverStream: EventStream {
         guard entry.identifier == identifier, ReporterEventChannels.sees(entry, store: store)
         else { return false }
         if entry.deleted { return true }
-        return store.samples.sample(uuid: entry.uuid).map {
+        return store.storedSample(uuid: entry.uuid).map {
           ReporterEventChannels.inside($0, range)
         } ?? false
       }

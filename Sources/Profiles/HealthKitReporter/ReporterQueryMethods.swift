@@ -31,11 +31,11 @@ enum ReporterQueryMethods {
     guard let visibility = store.readVisibility(of: identifier) else {
       throw ReporterError.healthKit(code: code, message: message, error: .notDetermined)
     }
-    return store.samples.query(
-      identifier: identifier, start: range.lowerBound, end: range.upperBound + 1,
-      ascending: false, limit: nil
+    return store.read(
+      SampleQuery(identifier: identifier, start: range.lowerBound, end: range.upperBound + 1),
+      visibility: visibility
     ) { sample in
-      visibility.shows(sample) && (!strictStart || sample.start >= range.lowerBound)
+      (!strictStart || sample.start >= range.lowerBound)
         && (!strictEnd || sample.end <= range.upperBound)
     }
   }
@@ -180,14 +180,15 @@ enum ReporterQueryMethods {
     let code = "CorrelationQuery"
     let message = "Error in correlationQuery"
     try ReporterHKError.requireAvailable(call.store, code: code, message: message)
-    let found = call.store.samples.query(
-      identifier: identifier, start: range.lowerBound, end: range.upperBound + 1,
-      ascending: false, limit: nil
+    // The correlations themselves are all looked at; each is shown when its members are.
+    let found = call.store.read(
+      SampleQuery(identifier: identifier, start: range.lowerBound, end: range.upperBound + 1),
+      visibility: .all
     ) { $0.start >= range.lowerBound && $0.end <= range.upperBound }
     // A correlation is read with its members' types: it is seen when each member is.
     var visible: [StoredSample] = []
     for correlation in found {
-      let members = correlation.members.compactMap { call.store.samples.sample(uuid: $0) }
+      let members = correlation.members.compactMap { call.store.storedSample(uuid: $0) }
       var shown = true
       for member in members {
         guard let visibility = call.store.readVisibility(of: member.identifier) else {

@@ -49,11 +49,13 @@ struct ReporterSampleInput {
         "hkbridge: the sample ends before it starts; HKSample raises an Objective-C exception "
           + "and the app crashes")
     }
+    let device = Self.device(map.value("device"))
     func planned(_ body: SampleBody, _ id: String = identifier, _ entries: [MetadataEntry]? = nil)
       -> PlannedSample
     {
       PlannedSample(
-        identifier: id, start: start, end: end, body: body, metadata: entries ?? metadata)
+        identifier: id, start: start, end: end, body: body, metadata: entries ?? metadata,
+        device: device)
     }
     switch kind {
     case .quantity:
@@ -116,6 +118,20 @@ struct ReporterSampleInput {
 
   /// A blood-pressure correlation keeps both values in one unit; a food correlation its
   /// nutrients.
+  /// `Device.asOriginal()`: an `HKDevice` of the map's string fields (absent or null fields
+  /// stay nil); nil when the sample has no device map.
+  static func device(_ value: ChannelValue?) -> SampleDevice? {
+    guard let value, case .map = value else { return nil }
+    let fields = CastArguments(value)
+    return SampleDevice(
+      name: fields.string("name"), manufacturer: fields.string("manufacturer"),
+      model: fields.string("model"), hardwareVersion: fields.string("hardwareVersion"),
+      firmwareVersion: fields.string("firmwareVersion"),
+      softwareVersion: fields.string("softwareVersion"),
+      localIdentifier: fields.string("localIdentifier"),
+      udiDeviceIdentifier: fields.string("udiDeviceIdentifier"))
+  }
+
   static func correlationBody(_ members: [PlannedSample]) -> SampleBody {
     func amount(_ name: String) -> MeasuredQuantity? {
       for member in members where Catalogue.shortName(of: member.identifier) == name {

@@ -70,12 +70,13 @@ enum ReporterWriteMethods {
     if let error = ReporterSampleInput.shareError([identifier], store: store) {
       throw ReporterError.healthKit(code: "DeleteObjects", message: "Error in delete", error: error)
     }
-    let own = store.samples.query(
-      identifier: info.identifier, start: range.lowerBound, end: range.upperBound + 1,
-      ascending: true, limit: nil
+    let own = store.read(
+      SampleQuery(
+        identifier: info.identifier, start: range.lowerBound, end: range.upperBound + 1,
+        ascending: true),
+      visibility: .ownOnly(bundleId: store.bundleId)
     ) { sample in
-      sample.source.bundleId == store.bundleId && sample.start >= range.lowerBound
-        && sample.end <= range.upperBound
+      sample.start >= range.lowerBound && sample.end <= range.upperBound
     }
     store.delete(own.map(\.uuid))
     return .object([("status", .bool(true)), ("count", .swiftInt(own.count))])

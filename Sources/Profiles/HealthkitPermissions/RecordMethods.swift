@@ -34,14 +34,14 @@ package enum RecordMethods {
   package static func snapshotSamples(_ store: HealthStore) -> ChannelValue {
     let namer = CKTypeNames.namer(for: store)
     return .list(
-      store.samples.allInWriteOrder.map {
+      store.samplesInWriteOrder.map {
         RecordEncoding.sample($0, type: namer.name(of: $0), store: store)
       })
   }
 
   /// The snapshot's `workoutsInProgress` value, in the order the sessions started.
   package static func snapshotWorkoutsInProgress(_ store: HealthStore) -> ChannelValue {
-    .list(store.samples.sessionsInProgress.map(RecordEncoding.session))
+    .list(store.workoutSessionsInProgress.map(RecordEncoding.session))
   }
 
   // MARK: writeRecord

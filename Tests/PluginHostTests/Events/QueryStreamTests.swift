@@ -209,11 +209,11 @@ import Testing
       return
     }
     #expect(missing.code == "NOT_FOUND" && missing.details["field"] == "uuids[1]")
-    #expect(d.store.samples.count == 1)
+    #expect(d.store.storedSampleCount == 1)
     #expect(
       call(d, Self.control, "deleteSamples", ["source": "com.other.app"])
         == .success(["deleted": .list(uuids.map(ChannelValue.string))]))
-    #expect(d.store.samples.count == 0)
+    #expect(d.store.storedSampleCount == 0)
   }
 
   // MARK: background delivery

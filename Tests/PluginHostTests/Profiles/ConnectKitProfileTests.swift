@@ -230,7 +230,7 @@ final class ConnectKitHost {
         "completeSuccess",
         ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"], nil,
       ])
-    #expect(host.store.samples.allInWriteOrder.count == 2)
+    #expect(host.store.samplesInWriteOrder.count == 2)
   }
 
   @Test func writePartialSuccessNamesEachBadRecord() {
@@ -323,7 +323,7 @@ final class ConnectKitHost {
           Self.failure(4, "data | unit | Missing or invalid unit for quantity type 'steps'"),
         ],
       ])
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(
       stored.map(\.identifier) == [
         "HKCategoryTypeIdentifierMindfulSession", "HKCategoryTypeIdentifierCervicalMucusQuality",
@@ -377,7 +377,7 @@ final class ConnectKitHost {
           Self.failure(3, "data | unit | Unsupported unit 'torr'"),
         ],
       ])
-    #expect(host.store.samples.allInWriteOrder.count == 3)
+    #expect(host.store.samplesInWriteOrder.count == 3)
   }
 
   @Test func anUnauthorizedTypeFailsTheWholeBatch() {
@@ -397,7 +397,7 @@ final class ConnectKitHost {
     #expect(failures[0]["type"] == "HealthConnectInsert")
     #expect(
       message.hasPrefix("HealthKit failed to save records: This app has not asked to write weight"))
-    #expect(host.store.samples.allInWriteOrder.isEmpty)
+    #expect(host.store.samplesInWriteOrder.isEmpty)
   }
 
   @Test func writeOfNoRecords() {

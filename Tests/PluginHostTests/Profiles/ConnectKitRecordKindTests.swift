@@ -81,7 +81,7 @@ import Testing
               + "write permission first (requestPermissions).")
         ],
       ])
-    #expect(host.store.samples.allInWriteOrder.isEmpty)
+    #expect(host.store.samplesInWriteOrder.isEmpty)
   }
 
   @Test func aWorkoutKeepsItsSamplesAndTotals() throws {
@@ -117,7 +117,7 @@ import Testing
     // The builder saves the workout (1), then its samples, all associated with it: the
     // workout.<component> ones (2-5), then the plain ones in the order given (6-7).
     #expect(fields == ["completeSuccess", [Self.uuid(1)], nil])
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(
       ckTypes(stored, host.store) == [
         "workout", "activeEnergy", "distanceWalkingRunning", "heartRate", "heartRate",
@@ -216,7 +216,7 @@ import Testing
             "DuringSessionDecodeError"),
         ],
       ])
-    guard case .workout(let summary)? = host.store.samples.allInWriteOrder.first?.body else {
+    guard case .workout(let summary)? = host.store.samplesInWriteOrder.first?.body else {
       Issue.record("no workout")
       return
     }
@@ -285,7 +285,7 @@ import Testing
     #expect(fields[0] == "partialSuccess" && fields[1] == [Self.uuid(1)])
     #expect(failures[0]["indexPath"] == [.int64(-1)])
     #expect(failures[0]["type"] == "HealthConnectInsert")
-    #expect(ckTypes(host.store.samples.allInWriteOrder, host.store) == ["workout"])
+    #expect(ckTypes(host.store.samplesInWriteOrder, host.store) == ["workout"])
     #expect(
       host.warnings == [
         "connect_kit writeRecords: HealthKit refused the workout's duringSession samples (This "
@@ -321,7 +321,7 @@ import Testing
           ],
         ])
     #expect(
-      ckTypes(host.store.samples.allInWriteOrder, host.store) == ["workout", "sleepSession.rem"])
+      ckTypes(host.store.samplesInWriteOrder, host.store) == ["workout", "sleepSession.rem"])
   }
 
   @Test func activityNamesAsConnectKitMapsThem() {
@@ -363,7 +363,7 @@ import Testing
       Self.stage(.string($1), Self.start + $0 * Self.minute, Self.start + ($0 + 1) * Self.minute)
     }
     #expect(write(host, [Self.sleep(.list(stages))]) == ["completeSuccess", [Self.uuid(1)], nil])
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(
       ckTypes(stored, host.store) == [
         "sleepSession.inBed", "sleepSession", "sleepSession", "sleepSession.awake",
@@ -426,7 +426,7 @@ import Testing
           Self.failure([3], "sleepSession | endTime | Missing required field"),
         ],
       ])
-    #expect(ckTypes(host.store.samples.allInWriteOrder, host.store) == ["sleepSession.awake"])
+    #expect(ckTypes(host.store.samplesInWriteOrder, host.store) == ["sleepSession.awake"])
   }
 
   @Test func sleepStagesNeedIOS16() {
@@ -474,7 +474,7 @@ import Testing
       ])
     // Members first (energy 1, protein 2), then the correlation (3); the snack 4, 5.
     #expect(fields == ["completeSuccess", [Self.uuid(3), Self.uuid(5)], nil])
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(
       ckTypes(stored, host.store) == [
         "nutrition.energy", "nutrition.protein", "nutrition", "nutrition.energy", "nutrition",
@@ -529,7 +529,7 @@ import Testing
       ])
     // The sugar is saved (1) in its correlation (2).
     #expect(
-      ckTypes(host.store.samples.allInWriteOrder, host.store) == ["nutrition.sugar", "nutrition"])
+      ckTypes(host.store.samplesInWriteOrder, host.store) == ["nutrition.sugar", "nutrition"])
   }
 
   @Test func anUngrantedNutrientRefusesTheBatch() {
@@ -552,7 +552,7 @@ import Testing
               + "Request write permission first (requestPermissions).", "HealthConnectInsert")
         ],
       ])
-    #expect(host.store.samples.allInWriteOrder.isEmpty)
+    #expect(host.store.samplesInWriteOrder.isEmpty)
   }
 
   // MARK: samples and label values
@@ -602,7 +602,7 @@ import Testing
             "data | value | Invalid category value: expected Map with 'value' and 'categoryName'"),
         ],
       ])
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(stored.map(\.start) == times && stored.map(\.end) == times)
     #expect(
       stored.map(\.body) == [
@@ -706,7 +706,7 @@ import Testing
           ]), main: "vo2Max"),
       ])
     #expect(fields.first == "partialSuccess")
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(ckTypes(stored, host.store) == ["bodyTemperature", "mindfulSession", "bloodGlucose"])
     #expect(
       stored[0].metadata == [
@@ -870,7 +870,7 @@ import Testing
           Self.failure([7], "ecg |  | ECG records are read-only"),
         ],
       ])
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(stored.count == 1 && stored[0].start == Self.start && stored[0].end == Self.start)
     #expect(
       stored.first?.body

@@ -66,7 +66,7 @@ final class ThreeProfileHost {
           "systolic": 121, "diastolic": 79, "startTime": .int64(Int64(Self.t0)),
           "endTime": .int64(Int64(Self.t0)), "recordingMethod": 2,
         ]) == .success(true))
-    #expect(host.store.samples.count == 3)
+    #expect(host.store.storedSampleCount == 3)
     #expect(
       host.health(
         "delete",
@@ -74,7 +74,7 @@ final class ThreeProfileHost {
           "dataTypeKey": "BLOOD_PRESSURE_SYSTOLIC", "startTime": .int64(Int64(Self.t0 - 1000)),
           "endTime": .int64(Int64(Self.t0 + 1000)),
         ]) == .success(true))
-    #expect(host.store.samples.count == 0)
+    #expect(host.store.storedSampleCount == 0)
     guard case .success(let snapshot)? = host.control("snapshot") else {
       Issue.record("no snapshot")
       return
@@ -190,7 +190,7 @@ final class ThreeProfileHost {
       return
     }
     #expect(workouts.first?["energy"]?["value"] == .float64(330))
-    let stored = host.store.samples.allInWriteOrder
+    let stored = host.store.samplesInWriteOrder
     #expect(stored.map(\.workout) == [nil, stored[0].uuid, stored[0].uuid])
   }
 
@@ -211,7 +211,7 @@ final class ThreeProfileHost {
     #expect(
       host.permissions("deleteRecords", ["uuids": ["00000000-0000-4000-8000-000000000001"]])
         == .success(.int64(1)))
-    #expect(host.store.samples.count == 0)
+    #expect(host.store.storedSampleCount == 0)
   }
 
   @Test func theHealthPackagesDeleteByUUIDOfAMemberDeletesTheWholeCorrelation() {
@@ -226,14 +226,14 @@ final class ThreeProfileHost {
           "type": "bloodPressure", "start": .int64(Int64(Self.t0)), "systolic": 121,
           "diastolic": 79, "unit": "mmHg",
         ]) != nil)
-    #expect(host.store.samples.count == 3)
+    #expect(host.store.storedSampleCount == 3)
     // The systolic member (uuid 1) through the health package, written by the default profile.
     #expect(
       host.health(
         "deleteByUUID",
         ["uuid": "00000000-0000-4000-8000-000000000001", "dataTypeKey": "BLOOD_PRESSURE_SYSTOLIC"])
         == .success(true))
-    #expect(host.store.samples.count == 0)
+    #expect(host.store.storedSampleCount == 0)
   }
 
   @Test func aWorkoutsSamplesCountInTheHealthPackagesStatistics() {

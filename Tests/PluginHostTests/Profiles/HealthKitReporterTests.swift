@@ -70,7 +70,9 @@ final class ReporterHost {
         == .success(.bool(true)))
   }
 
-  func saveSteps(_ value: Double, start: Int, end: Int) -> Envelope? {
+  func saveSteps(_ value: Double, start: Int, end: Int, device: ChannelValue = .null)
+    -> Envelope?
+  {
     let revision: ChannelValue = .object([
       ("source", .object([("name", .string("x")), ("bundleIdentifier", .string("x"))])),
       ("systemVersion", .string("17.5.0")),
@@ -86,7 +88,7 @@ final class ReporterHost {
           "quantity",
           .object([
             ("uuid", .string("ignored")), ("identifier", .string(Self.steps)),
-            ("startTimestamp", .int(start)), ("endTimestamp", .int(end)), ("device", .null),
+            ("startTimestamp", .int(start)), ("endTimestamp", .int(end)), ("device", device),
             ("sourceRevision", revision),
             ("harmonized", .object([("value", .float64(value)), ("unit", .string("count"))])),
           ])
@@ -211,6 +213,26 @@ final class ReporterHost {
       (revision?["source"] as? [String: Any])?["bundleIdentifier"] as? String == "com.example.app")
   }
 
+  @Test func aSamplesDeviceRoundTrips() {
+    let host = ReporterHost()
+    host.authorize()
+    let device: ChannelValue = .object([
+      ("name", .string("Watch")), ("manufacturer", .string("Apple Inc.")), ("model", .null),
+      ("softwareVersion", .string("10.1")),
+    ])
+    let start = ReporterHost.t0 + ReporterHost.hour
+    #expect(host.saveSteps(5, start: start, end: start, device: device) == .success(.bool(true)))
+    #expect(
+      host.saveSteps(6, start: start + 1000, end: start + 1000) == .success(.bool(true)))
+    let read = host.stepsQuery()
+    let devices = read.map { $0["device"] as? [String: String] }
+    // Newest first: the sample without a device encodes the empty object.
+    #expect(
+      devices == [
+        [:], ["name": "Watch", "manufacturer": "Apple Inc.", "softwareVersion": "10.1"],
+      ])
+  }
+
   @Test func saveWithoutShareAuthorizationIsHealthKitsError() {
     let host = ReporterHost()
     host.authorize(write: [])
@@ -221,7 +243,7 @@ final class ReporterHost {
     }
     #expect(error.code == "Save")
     #expect(error.details == .string(ReporterHKError.debugDescription(.notDetermined)))
-    #expect(host.store.samples.count == 0)
+    #expect(host.store.storedSampleCount == 0)
   }
 
   @Test func statisticsMergeTwoSources() {

@@ -53,7 +53,7 @@ import Testing
   @Test func appleSourcesRankAboveAppsWhateverWroteFirst() {
     // The app wrote first, yet the watch ranks first. Ranked the other way, the hour 10–11
     // would be the app's 150 plus the watch's uncovered 300 = 450, not the 600 counted above.
-    let ranked = SampleStatistics.rank(overlappingHost().store.samples.allInWriteOrder)
+    let ranked = SampleStatistics.rank(overlappingHost().store.samplesInWriteOrder)
     #expect(ranked.map(\.sample.source.bundleId) == ["com.example.app", "com.apple.health.Watch"])
     #expect(ranked.map(\.rank) == [1, 0])
   }

@@ -15,7 +15,7 @@ import Testing
     host.control("setPromptPolicy", ["write": "deny"])
     host.authorize(["STEPS"], 1)
     #expect(host.ok("writeData", writeDataArgs("STEPS", 10, "COUNT", from: 1, to: 2)) == false)
-    #expect(host.store.samples.count == 0)
+    #expect(host.store.storedSampleCount == 0)
     let ipad = HealthHost(device: "iPad", os: "16.4")
     #expect(ipad.ok("writeData", writeDataArgs("STEPS", 10, "COUNT", from: 1, to: 2)) == false)
   }
@@ -39,7 +39,7 @@ import Testing
       #expect(error?.code == "WRITE_ERROR")
       #expect(error?.details == ["iosBehavior": .string(behavior)], "\(args)")
     }
-    #expect(host.store.samples.count == 0)
+    #expect(host.store.storedSampleCount == 0)
   }
 
   @Test func mindfulnessIsASessionWithoutAValue() {
@@ -62,7 +62,7 @@ import Testing
     ]
     #expect(host.ok("writeBloodPressure", args) == true)
     // Members first, then the correlation: three uuids.
-    #expect(host.store.samples.count == 3)
+    #expect(host.store.storedSampleCount == 3)
     let systolic = host.ok(
       "getData", getDataArgs("BLOOD_PRESSURE_SYSTOLIC", "MILLIMETER_OF_MERCURY"))
     #expect(systolic?.items.first?["value"] == .float64(120))
@@ -261,6 +261,6 @@ import Testing
     let error = host.error("deleteByUUID", ["uuid": .string(watch)])
     #expect(error?.code == "DELETE_ERROR")
     #expect(error?.message == "Error deleting data by UUID: " + Self.pluginError)
-    #expect(host.store.samples.count == 1)
+    #expect(host.store.storedSampleCount == 1)
   }
 }

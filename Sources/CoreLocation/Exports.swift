@@ -1,0 +1,2 @@
+// As Apple's CoreLocation module does, `import CoreLocation` brings Foundation.
+@_exported import Foundation

@@ -1,0 +1,2 @@
+// As Apple's UIKit module does, `import UIKit` brings Foundation (and with it Dispatch).
+@_exported import Foundation
