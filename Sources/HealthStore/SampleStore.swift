@@ -14,6 +14,11 @@
 /// after `start` began after `start - maxDuration`. Two binary searches bound the candidates to
 /// `[start - maxDuration, end)`, and the exact rule filters them. A query costs
 /// O(log n + candidates), and with a limit it stops as soon as the answer is complete.
+///
+/// Each identifier's samples are also indexed per source (bundle id), so that a read limited to
+/// the app's own samples (reading denied) walks only those, whatever other sources stored. Every
+/// save and delete goes to a change log per identifier and per identifier and source
+/// (`ChangeLog`), which anchored queries walk from their anchor on.
 public struct SampleStore: Sendable {
   /// The entries an index block holds at most, unless the store was made with another figure.
   public static let defaultIndexBlockCapacity = 512
@@ -27,8 +32,14 @@ public struct SampleStore: Sendable {
   private var kinds = SampleKinds()
   /// The anchor the next change takes: every insert and every delete takes one, in order.
   private var nextSequence = 1
-  /// Per HealthKit identifier: the deletes, oldest first (the change log's deleted objects).
-  private var deletions: [String: [DeletedSample]] = [:]
+  /// Per identifier and source: the same index over that source's samples only.
+  private var sourceIndexes: [SourceKey: SampleIndex] = [:]
+  /// Per identifier, and per identifier and source: every save and delete, oldest first.
+  private var changeLogs: [String: ChangeLog] = [:]
+  private var sourceChangeLogs: [SourceKey: ChangeLog] = [:]
+  /// Per bundle id: the anchor of its samples' latest change (0 before the first), counting
+  /// only that source's saves and deletes.
+  private var sourceAnchors: [String: Int] = [:]
   private let indexBlockCapacity: Int
   /// Whether saves and deletes are journaled (while an event stream listens).
   var journaling = false
@@ -89,11 +100,26 @@ public struct SampleStore: Sendable {
       journal.append(
         SampleChangeEntry(
           anchor: stored.sequence, identifier: stored.identifier, uuid: stored.uuid,
-          source: stored.source.bundleId, deleted: false))
+          source: stored.source.bundleId, deleted: false, start: stored.start, end: stored.end))
     }
+    let entry = IndexEntry(start: stored.start, sequence: stored.sequence, slot: slot)
+    let key = SourceKey(identifier: stored.identifier, bundleId: stored.source.bundleId)
     indexes[stored.identifier, default: SampleIndex(blockCapacity: indexBlockCapacity)].insert(
-      IndexEntry(start: stored.start, sequence: stored.sequence, slot: slot),
-      duration: stored.duration)
+      entry, duration: stored.duration)
+    sourceIndexes[key, default: SampleIndex(blockCapacity: indexBlockCapacity)].insert(
+      entry, duration: stored.duration)
+    log(key, anchor: stored.sequence, uuid: stored.uuid, slot: slot, deleted: false)
+  }
+
+  /// Logs a save or delete of `key`'s type and source, taking the source's next anchor.
+  private mutating func log(_ key: SourceKey, anchor: Int, uuid: String, slot: Int, deleted: Bool) {
+    let sourceAnchor = (sourceAnchors[key.bundleId] ?? 0) + 1
+    sourceAnchors[key.bundleId] = sourceAnchor
+    let record = ChangeRecord(
+      anchor: anchor, sourceAnchor: sourceAnchor, uuid: uuid, source: key.bundleId, slot: slot,
+      deleted: deleted)
+    changeLogs[key.identifier, default: ChangeLog()].append(record)
+    sourceChangeLogs[key, default: ChangeLog()].append(record)
   }
 
   /// Removes the sample with this uuid and logs the delete; returns whether it existed.
@@ -102,13 +128,14 @@ public struct SampleStore: Sendable {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
     if let sample = slots[slot] {
       let kind = kinds[sample.kind]
-      deletions[kind.identifier, default: []].append(
-        DeletedSample(uuid: uuid, anchor: nextSequence, source: kind.source.bundleId))
+      log(
+        SourceKey(identifier: kind.identifier, bundleId: kind.source.bundleId),
+        anchor: nextSequence, uuid: uuid, slot: slot, deleted: true)
       if journaling {
         journal.append(
           SampleChangeEntry(
             anchor: nextSequence, identifier: kind.identifier, uuid: uuid,
-            source: kind.source.bundleId, deleted: true))
+            source: kind.source.bundleId, deleted: true, start: sample.start, end: sample.end))
       }
       nextSequence += 1
     }
@@ -126,8 +153,11 @@ public struct SampleStore: Sendable {
     guard let sample = slots[slot] else { return }
     slots[slot] = nil
     freeSlots.append(slot)
-    indexes[sample.identifier(in: kinds)]?.remove(
-      IndexEntry(start: sample.start, sequence: sample.sequence, slot: slot))
+    let kind = kinds[sample.kind]
+    let entry = IndexEntry(start: sample.start, sequence: sample.sequence, slot: slot)
+    indexes[kind.identifier]?.remove(entry)
+    sourceIndexes[SourceKey(identifier: kind.identifier, bundleId: kind.source.bundleId)]?.remove(
+      entry)
   }
 
   // MARK: Querying
@@ -146,13 +176,56 @@ public struct SampleStore: Sendable {
     return result
   }
 
+  /// ``query(identifier:start:end:ascending:limit:include:)`` over one source's samples only
+  /// (`source`, a bundle id: a read limited to the app's own samples), or every source's when
+  /// nil.
+  public func query(
+    identifier: String, source: String?, start: Int?, end: Int?, ascending: Bool, limit: Int?,
+    include: (StoredSample) -> Bool = { _ in true }
+  ) -> [StoredSample] {
+    var result: [StoredSample] = []
+    visit(
+      identifier: identifier, source: source, start: start, end: end, ascending: ascending,
+      limit: limit, include: include
+    ) { result.append($0) }
+    return result
+  }
+
+  /// ``visit(identifier:start:end:ascending:limit:include:_:)`` over one source's samples only
+  /// (`source`, a bundle id), or every source's when nil: a read limited to the app's own
+  /// samples walks only those.
+  func visit(
+    identifier: String, source: String?, start: Int?, end: Int?, ascending: Bool, limit: Int?,
+    include: (StoredSample) -> Bool, _ body: (StoredSample) -> Void
+  ) {
+    guard let source else {
+      return visit(
+        identifier: identifier, start: start, end: end, ascending: ascending, limit: limit,
+        include: include, body)
+    }
+    guard let index = sourceIndexes[SourceKey(identifier: identifier, bundleId: source)] else {
+      return
+    }
+    visit(
+      index, start: start, end: end, ascending: ascending, limit: limit, include: include, body)
+  }
+
   /// ``query(identifier:start:end:ascending:limit:include:)`` handing each sample to `body` in
   /// turn instead of collecting them (a big answer is never held twice).
   public func visit(
     identifier: String, start: Int?, end: Int?, ascending: Bool, limit: Int?,
     include: (StoredSample) -> Bool, _ body: (StoredSample) -> Void
   ) {
-    guard let index = indexes[identifier], !index.isEmpty else { return }
+    guard let index = indexes[identifier] else { return }
+    visit(
+      index, start: start, end: end, ascending: ascending, limit: limit, include: include, body)
+  }
+
+  private func visit(
+    _ index: SampleIndex, start: Int?, end: Int?, ascending: Bool, limit: Int?,
+    include: (StoredSample) -> Bool, _ body: (StoredSample) -> Void
+  ) {
+    guard !index.isEmpty else { return }
     let rangeStart = start ?? Int.min
     let rangeEnd = end ?? Int.max
     let maximum = limit ?? Int.max
@@ -192,18 +265,60 @@ public struct SampleStore: Sendable {
   /// (a sample added and deleted since is only among the deleted), and the anchor to ask from
   /// next time.
   public func changes(of identifier: String, since anchor: Int) -> SampleChanges {
-    var added: [(sequence: Int, slot: Int)] = []
-    if let index = indexes[identifier], !index.isEmpty {
-      index.forEach(from: IndexPosition(block: 0, offset: 0), to: index.endPosition) { entry in
-        if entry.sequence > anchor { added.append((entry.sequence, entry.slot)) }
-        return false
+    var changes = SampleChanges(added: [], deleted: [], anchor: self.anchor)
+    forEachChange(of: identifier, source: nil, after: anchor) { _, change in
+      switch change {
+      case .added(let sample): changes.added.append(sample)
+      case .deleted(let deleted): changes.deleted.append(deleted)
       }
+      return false
     }
-    added.sort { $0.sequence < $1.sequence }
-    let deleted = (deletions[identifier] ?? []).filter { $0.anchor > anchor }
-    return SampleChanges(
-      added: added.compactMap { slots[$0.slot]?.unpacked(kinds) }, deleted: deleted,
-      anchor: self.anchor)
+    return changes
+  }
+
+  /// The anchor of the latest change of `bundleId`'s samples, counting only that source's
+  /// changes (of every type); 0 before the first. It only grows.
+  func sourceAnchor(_ bundleId: String) -> Int { sourceAnchors[bundleId] ?? 0 }
+
+  /// The store-wide anchor of `bundleId`'s first save of `identifier` (its place in the source
+  /// order of statistics), nil when it never saved one.
+  func firstSave(of identifier: String, by bundleId: String) -> Int? {
+    sourceChangeLogs[SourceKey(identifier: identifier, bundleId: bundleId)]?.records.first?.anchor
+  }
+
+  /// Hands `body` each change of `identifier` after `anchor`, oldest first, with its anchor,
+  /// until it returns true: a save whose sample is still stored, or a delete. With `source` (a
+  /// bundle id), only that source's changes, and anchors are the source's own
+  /// (``sourceAnchor(_:)``), which no other source's change moves.
+  func forEachChange(
+    of identifier: String, source: String?, after anchor: Int,
+    _ body: (Int, LoggedChange) -> Bool
+  ) {
+    let log: ChangeLog?
+    if let source {
+      log = sourceChangeLogs[SourceKey(identifier: identifier, bundleId: source)]
+    } else {
+      log = changeLogs[identifier]
+    }
+    guard let records = log?.records else { return }
+    let bySource = source != nil
+    var position = log?.firstIndex(after: anchor, bySource: bySource) ?? records.count
+    while position < records.count {
+      let record = records[position]
+      position += 1
+      let recordAnchor = bySource ? record.sourceAnchor : record.anchor
+      let change: LoggedChange
+      if record.deleted {
+        change = .deleted(
+          DeletedSample(uuid: record.uuid, anchor: recordAnchor, source: record.source))
+      } else {
+        guard record.slot < slots.count, let packed = slots[record.slot],
+          packed.sequence == record.anchor
+        else { continue }
+        change = .added(packed.unpacked(kinds))
+      }
+      if body(recordAnchor, change) { return }
+    }
   }
 
   // MARK: Workout sessions

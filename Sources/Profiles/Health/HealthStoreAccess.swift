@@ -80,7 +80,8 @@ struct HealthStoreAccess {
   ) -> [StoredSample] {
     guard from < to else { return [] }
     let found = store.samples.query(
-      identifier: identifier, start: from, end: to, ascending: true, limit: nil
+      identifier: identifier, source: visibility.onlySource, start: from, end: to,
+      ascending: true, limit: nil
     ) { sample in
       sample.start >= from && visibility.shows(sample) && include(sample)
     }

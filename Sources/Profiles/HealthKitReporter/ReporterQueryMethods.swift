@@ -32,8 +32,8 @@ enum ReporterQueryMethods {
       throw ReporterError.healthKit(code: code, message: message, error: .notDetermined)
     }
     return store.samples.query(
-      identifier: identifier, start: range.lowerBound, end: range.upperBound + 1,
-      ascending: false, limit: nil
+      identifier: identifier, source: visibility.onlySource, start: range.lowerBound,
+      end: range.upperBound + 1, ascending: false, limit: nil
     ) { sample in
       visibility.shows(sample) && (!strictStart || sample.start >= range.lowerBound)
         && (!strictEnd || sample.end <= range.upperBound)
@@ -145,7 +145,7 @@ enum ReporterQueryMethods {
     let to = range.upperBound
     let request = StatisticsRequest(
       identifier: identifier, from: from, to: max(to, from + 1), interval: max(1, to - from),
-      unit: unit, strictStart: true)
+      unit: unit, strictStart: true, source: visibility.onlySource)
     let buckets =
       (try? call.store.statisticsCollection(request) { sample in
         visibility.shows(sample) && sample.end <= to
