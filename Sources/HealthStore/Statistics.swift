@@ -98,19 +98,24 @@ public enum SampleStatistics {
       let clamped = range.clamped(to: indices)
       return range.overlaps(indices) ? clamped : nil
     }
-    // The refusal is arithmetic (overflow-safe): the pairs are counted before any bucket is filled.
+    // The refusals are arithmetic (overflow-safe): the pairs, and the buckets the samples touch
+    // (their spans merged), are counted before any bucket is filled.
     var pairs = 0
+    var spans: [ClosedRange<Int>] = []
     for item in ranked {
       guard let range = span(item.sample) else { continue }
       pairs += min(range.upperBound - range.lowerBound, TooManyBuckets.limit) + 1
       if pairs > TooManyBuckets.limit { throw TooManyBuckets() }
+      spans.append(range)
+    }
+    if touchedBuckets(spans) > TooManyBuckets.bucketLimit {
+      throw TooManyBuckets(tooManyInAnswer: true)
     }
     var members: [Int: [Ranked]] = [:]
     for item in ranked {
       guard let range = span(item.sample) else { continue }
       for index in range { members[index, default: []].append(item) }
     }
-    if members.count > TooManyBuckets.bucketLimit { throw TooManyBuckets(tooManyInAnswer: true) }
     var result: [Bucket] = []
     for index in members.keys.sorted() {
       let start = grid.start(index)
@@ -124,6 +129,21 @@ public enum SampleStatistics {
       if let total { result.append(Bucket(start: start, end: end, value: total)) }
     }
     return result
+  }
+
+  /// How many buckets the spans cover together (each counted once), saturating past
+  /// ``TooManyBuckets/bucketLimit``.
+  static func touchedBuckets(_ spans: [ClosedRange<Int>]) -> Int {
+    var count = 0
+    // Bucket indices are never negative.
+    var reach = -1
+    for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) where span.upperBound > reach {
+      let first = max(span.lowerBound, reach + 1)
+      count += min(span.upperBound - first, TooManyBuckets.bucketLimit) + 1
+      reach = span.upperBound
+      if count > TooManyBuckets.bucketLimit { return count }
+    }
+    return count
   }
 
   /// Each sample with its source's rank (0 = highest priority), sources ranked by the first

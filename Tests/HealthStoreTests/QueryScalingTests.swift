@@ -108,6 +108,18 @@ import Testing
     #expect(!own.isEmpty)
   }
 
+  // MARK: D19′
+
+  /// The buckets an answer would hold are counted from the samples' spans, each bucket once,
+  /// before any is filled.
+  @Test func touchedBucketsCountEachBucketOnce() {
+    #expect(SampleStatistics.touchedBuckets([]) == 0)
+    #expect(SampleStatistics.touchedBuckets([0...3, 2...5, 10...10, 4...4]) == 7)
+    #expect(
+      SampleStatistics.touchedBuckets([0...(Int.max - 1)])
+        > SampleStatistics.TooManyBuckets.bucketLimit)
+  }
+
   // MARK: D30
 
   /// Any run of buckets computed alone equals the same buckets of the whole collection, for

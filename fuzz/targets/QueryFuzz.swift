@@ -41,6 +41,19 @@ func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int, _ fuzzCase: QueryFuzz
   for (channel, call) in fuzzCase.changes { send(channel, call) }
 }
 
+/// One of the default profile's event channels (`statistics`, `anchored`, `observe`), the
+/// input its listen arguments, read granted and then denied, a save and a delete following.
+func fuzzDefaultProfileStream(_ data: UnsafePointer<UInt8>?, _ size: Int, channel: String) {
+  for policy in ["grant", "deny"] {
+    fuzzQuery(
+      data, size,
+      QueryFuzzCase(
+        profiles: ["healthkit_permissions"], setup: QueryFuzzCalls.defaultSetup(read: policy),
+        channel: "healthkit_permissions/" + channel, method: "listen",
+        changes: QueryFuzzCalls.defaultChanges))
+  }
+}
+
 /// Calls shared by the cases.
 enum QueryFuzzCalls {
   static let control = "hkbridge/control"
