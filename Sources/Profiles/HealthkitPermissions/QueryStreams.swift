@@ -186,8 +186,9 @@ final class StatisticsStream: EventStream {
   let read: PreparedRead
   let request: StatisticsRequest
   let store: HealthStore
-  /// The buckets that have a value, by index (0: the bucket at `request.from`).
-  private var buckets: [Int: SampleStatistics.Bucket] = [:]
+  /// The buckets that have a value, by index (0: the bucket at `request.from`), each as the
+  /// event sends it.
+  private var buckets: [Int: ChannelValue] = [:]
 
   init(read: PreparedRead, request: StatisticsRequest, store: HealthStore) {
     self.read = read
@@ -204,14 +205,22 @@ final class StatisticsStream: EventStream {
       throw HealthError.invalidArgument(field: "interval", error.message)
     }
     if let indices {
-      buckets = buckets.filter { !indices.contains($0.key) }
+      // A few buckets are dropped one by one; a wide range by a pass over those kept.
+      if indices.upperBound - indices.lowerBound < buckets.count {
+        for index in indices { buckets[index] = nil }
+      } else {
+        buckets = buckets.filter { !indices.contains($0.key) }
+      }
     } else {
       buckets = [:]
     }
     for bucket in computed {
       guard let index = request.bucketIndices(start: bucket.start, end: bucket.start)?.lowerBound
       else { continue }
-      buckets[index] = bucket
+      buckets[index] = .object([
+        ("start", .swiftInt(bucket.start)), ("end", .swiftInt(bucket.end)),
+        ("value", .float64(bucket.value)),
+      ])
     }
     if buckets.count > SampleStatistics.TooManyBuckets.bucketLimit {
       throw HealthError.invalidArgument(
@@ -224,16 +233,7 @@ final class StatisticsStream: EventStream {
     .object([
       ("type", .string(read.request.type)),
       ("unit", .string(request.unit)),
-      (
-        "buckets",
-        .list(
-          buckets.keys.sorted().compactMap { buckets[$0] }.map {
-            .object([
-              ("start", .swiftInt($0.start)), ("end", .swiftInt($0.end)),
-              ("value", .float64($0.value)),
-            ])
-          })
-      ),
+      ("buckets", .list(buckets.keys.sorted().compactMap { buckets[$0] })),
     ])
   }
 
