@@ -34,12 +34,16 @@ public struct SampleStore: Sendable {
   private var nextSequence = 1
   /// Per identifier and source: the same index over that source's samples only.
   private var sourceIndexes: [SourceKey: SampleIndex] = [:]
-  /// Per identifier, and per identifier and source: every save and delete, oldest first.
+  /// Per identifier: every save and delete, oldest first, with each source's positions.
   private var changeLogs: [String: ChangeLog] = [:]
-  private var sourceChangeLogs: [SourceKey: ChangeLog] = [:]
-  /// Per bundle id: the anchor of its samples' latest change (0 before the first), counting
-  /// only that source's saves and deletes.
-  private var sourceAnchors: [String: Int] = [:]
+  /// The bundle ids of the sources that changed samples, numbered in order of appearance.
+  private var sourceNames: [String] = []
+  private var sourceNumbers: [String: UInt32] = [:]
+  /// Per source number: the anchor of its samples' latest change (0 before the first),
+  /// counting only that source's saves and deletes.
+  private var sourceAnchors: [UInt32: Int] = [:]
+  /// The uuids of deleted samples, in the order deleted (a delete record points here).
+  private var deletedUUIDs: [String] = []
   private let indexBlockCapacity: Int
   /// Whether saves and deletes are journaled (while an event stream listens).
   var journaling = false
@@ -113,13 +117,26 @@ public struct SampleStore: Sendable {
 
   /// Logs a save or delete of `key`'s type and source, taking the source's next anchor.
   private mutating func log(_ key: SourceKey, anchor: Int, uuid: String, slot: Int, deleted: Bool) {
-    let sourceAnchor = (sourceAnchors[key.bundleId] ?? 0) + 1
-    sourceAnchors[key.bundleId] = sourceAnchor
-    let record = ChangeRecord(
-      anchor: anchor, sourceAnchor: sourceAnchor, uuid: uuid, source: key.bundleId, slot: slot,
-      deleted: deleted)
-    changeLogs[key.identifier, default: ChangeLog()].append(record)
-    sourceChangeLogs[key, default: ChangeLog()].append(record)
+    let source = sourceNumber(key.bundleId)
+    let sourceAnchor = (sourceAnchors[source] ?? 0) + 1
+    sourceAnchors[source] = sourceAnchor
+    var place = slot
+    if deleted {
+      place = deletedUUIDs.count
+      deletedUUIDs.append(uuid)
+    }
+    changeLogs[key.identifier, default: ChangeLog()].append(
+      ChangeRecord(
+        anchor: anchor, sourceAnchor: sourceAnchor, slot: place, source: source, deleted: deleted))
+  }
+
+  /// The number of a source in the source table, adding it when new.
+  private mutating func sourceNumber(_ bundleId: String) -> UInt32 {
+    if let number = sourceNumbers[bundleId] { return number }
+    let number = UInt32(truncatingIfNeeded: sourceNames.count)
+    sourceNames.append(bundleId)
+    sourceNumbers[bundleId] = number
+    return number
   }
 
   /// Removes the sample with this uuid and logs the delete; returns whether it existed.
@@ -278,12 +295,17 @@ public struct SampleStore: Sendable {
 
   /// The anchor of the latest change of `bundleId`'s samples, counting only that source's
   /// changes (of every type); 0 before the first. It only grows.
-  func sourceAnchor(_ bundleId: String) -> Int { sourceAnchors[bundleId] ?? 0 }
+  func sourceAnchor(_ bundleId: String) -> Int {
+    sourceNumbers[bundleId].flatMap { sourceAnchors[$0] } ?? 0
+  }
 
   /// The store-wide anchor of `bundleId`'s first save of `identifier` (its place in the source
   /// order of statistics), nil when it never saved one.
   func firstSave(of identifier: String, by bundleId: String) -> Int? {
-    sourceChangeLogs[SourceKey(identifier: identifier, bundleId: bundleId)]?.records.first?.anchor
+    guard let source = sourceNumbers[bundleId], let log = changeLogs[identifier],
+      let first = log.positions[source]?.first
+    else { return nil }
+    return log.records[Int(first)].anchor
   }
 
   /// Hands `body` each change of `identifier` after `anchor`, oldest first, with its anchor,
@@ -294,30 +316,34 @@ public struct SampleStore: Sendable {
     of identifier: String, source: String?, after anchor: Int,
     _ body: (Int, LoggedChange) -> Bool
   ) {
-    let log: ChangeLog?
-    if let source {
-      log = sourceChangeLogs[SourceKey(identifier: identifier, bundleId: source)]
-    } else {
-      log = changeLogs[identifier]
-    }
-    guard let records = log?.records else { return }
-    let bySource = source != nil
-    var position = log?.firstIndex(after: anchor, bySource: bySource) ?? records.count
-    while position < records.count {
-      let record = records[position]
-      position += 1
-      let recordAnchor = bySource ? record.sourceAnchor : record.anchor
+    guard let log = changeLogs[identifier] else { return }
+    let records = log.records
+    func hand(_ record: ChangeRecord, _ recordAnchor: Int) -> Bool {
       let change: LoggedChange
       if record.deleted {
         change = .deleted(
-          DeletedSample(uuid: record.uuid, anchor: recordAnchor, source: record.source))
+          DeletedSample(
+            uuid: deletedUUIDs[record.slot], anchor: recordAnchor,
+            source: sourceNames[Int(record.source)]))
       } else {
         guard record.slot < slots.count, let packed = slots[record.slot],
           packed.sequence == record.anchor
-        else { continue }
+        else { return false }
         change = .added(packed.unpacked(kinds))
       }
-      if body(recordAnchor, change) { return }
+      return body(recordAnchor, change)
+    }
+    guard let source else {
+      for position in log.firstIndex(after: anchor)..<records.count
+      where hand(records[position], records[position].anchor) {
+        return
+      }
+      return
+    }
+    guard let number = sourceNumbers[source], let own = log.positions[number] else { return }
+    for place in log.firstPosition(of: own, after: anchor)..<own.count {
+      let record = records[Int(own[place])]
+      if hand(record, record.sourceAnchor) { return }
     }
   }
 
