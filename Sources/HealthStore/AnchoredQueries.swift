@@ -21,39 +21,33 @@ extension HealthStore {
 
   /// `HKAnchoredObjectQuery`: the changes of a query's type after `anchor` that the app may
   /// see, at most `limit` (added and deleted together; `nil` or 0: no limit), oldest first.
+  ///
+  /// The batch walks the type's change log from `anchor` on and stops after the change past
+  /// its limit, so a batch costs what it delivers (protocol/healthkit-rules.md#anchors). A
+  /// query limited to the app's own samples (reading denied) walks the app's own log, and its
+  /// anchors count only the app's own changes: they are the anchors of a store where no other
+  /// source ever wrote, so they reveal nothing of what the app may not read.
   public func anchoredBatch(_ query: SampleQuery, since anchor: Int, limit: Int?)
     -> AnchoredBatch
   {
-    let changes = samples.changes(of: query.identifier, since: max(0, anchor))
-    let own = bundleId
-    let visibleAdded = changes.added.filter { sample in
-      if query.ownSamplesOnly && sample.source.bundleId != own { return false }
-      if let value = query.categoryValue, sample.body != .category(rawValue: value) {
+    let own = query.ownSamplesOnly ? bundleId : nil
+    let maximum = (limit ?? 0) > 0 ? limit! : Int.max
+    var batch = AnchoredBatch(added: [], deleted: [], anchor: anchor, more: false)
+    var taken = 0
+    var last = anchor
+    samples.forEachChange(of: query.identifier, source: own, after: max(0, anchor)) {
+      changeAnchor, change in
+      if case .added(let sample) = change, let value = query.categoryValue,
+        sample.body != .category(rawValue: value)
+      {
         return false
       }
-      return true
-    }
-    let visibleDeleted = changes.deleted.filter { !query.ownSamplesOnly || $0.source == own }
-    enum Change {
-      case added(StoredSample)
-      case deleted(DeletedSample)
-      var anchor: Int {
-        switch self {
-        case .added(let sample): return sample.sequence
-        case .deleted(let deleted): return deleted.anchor
-        }
+      guard taken < maximum else {
+        batch.more = true
+        return true
       }
-    }
-    var all = visibleAdded.map(Change.added) + visibleDeleted.map(Change.deleted)
-    all.sort { $0.anchor < $1.anchor }
-    let maximum = (limit ?? 0) > 0 ? limit! : Int.max
-    let taken = all.prefix(maximum)
-    let more = taken.count < all.count
-    var batch = AnchoredBatch(
-      added: [], deleted: [],
-      anchor: more ? (taken.last?.anchor ?? anchor) : max(anchor, changes.anchor),
-      more: more)
-    for change in taken {
+      taken += 1
+      last = changeAnchor
       switch change {
       case .added(let sample):
         var shown = sample
@@ -61,7 +55,10 @@ extension HealthStore {
         batch.added.append(shown)
       case .deleted(let deleted): batch.deleted.append(deleted)
       }
+      return false
     }
+    let latest = own.map { samples.sourceAnchor($0) } ?? samples.anchor
+    batch.anchor = batch.more ? last : max(anchor, latest)
     return batch
   }
 }

@@ -5,6 +5,13 @@ public enum ReadVisibility: Sendable, Hashable {
   case all
   case ownOnly(bundleId: String)
 
+  /// The one source whose samples are seen (a denied read: the app's own), nil for all: a
+  /// query given it walks only that source's samples.
+  public var onlySource: String? {
+    if case .ownOnly(let bundleId) = self { return bundleId }
+    return nil
+  }
+
   public func shows(_ sample: StoredSample) -> Bool {
     switch self {
     case .all: return true

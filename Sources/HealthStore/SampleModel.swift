@@ -212,8 +212,12 @@ public struct StoredSample: Hashable, Sendable {
     self.sequence = sequence
   }
 
-  /// `end - start` in milliseconds (never negative: the store only keeps `start <= end`).
-  public var duration: Int { end - start }
+  /// `end - start` in milliseconds (never negative: the store only keeps `start <= end`),
+  /// `Int.max` when the difference does not fit.
+  public var duration: Int {
+    let (difference, overflow) = end.subtractingReportingOverflow(start)
+    return overflow ? Int.max : difference
+  }
 
   /// the overlap rule in protocol/healthkit-rules.md#time (HealthKit's default sample predicate): an interval sample overlaps
   /// `[start, end)` when it starts before `end` and ends after `start`; an instantaneous sample

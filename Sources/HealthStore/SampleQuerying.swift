@@ -46,14 +46,15 @@ extension HealthStore {
   public func forEachSample(matching query: SampleQuery, _ body: (StoredSample) -> Void) {
     let ownBundle = bundleId
     func include(_ sample: StoredSample) -> Bool {
-      if query.ownSamplesOnly && sample.source.bundleId != ownBundle { return false }
       if let value = query.categoryValue, sample.body != .category(rawValue: value) {
         return false
       }
       return true
     }
+    // A read limited to the app's own samples walks only the app's index.
     samples.visit(
-      identifier: query.identifier, start: query.start, end: query.end,
+      identifier: query.identifier, source: query.ownSamplesOnly ? ownBundle : nil,
+      start: query.start, end: query.end,
       ascending: query.ascending, limit: query.limit == 0 ? nil : query.limit, include: include
     ) { sample in
       guard let unit = query.unit else { return body(sample) }

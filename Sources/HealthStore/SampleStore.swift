@@ -14,6 +14,11 @@
 /// after `start` began after `start - maxDuration`. Two binary searches bound the candidates to
 /// `[start - maxDuration, end)`, and the exact rule filters them. A query costs
 /// O(log n + candidates), and with a limit it stops as soon as the answer is complete.
+///
+/// Each identifier's samples are also indexed per source (bundle id), so that a read limited to
+/// the app's own samples (reading denied) walks only those, whatever other sources stored. Every
+/// save and delete goes to a change log per identifier and per identifier and source
+/// (`ChangeLog`), which anchored queries walk from their anchor on.
 public struct SampleStore: Sendable {
   /// The entries an index block holds at most, unless the store was made with another figure.
   public static let defaultIndexBlockCapacity = 512
@@ -27,8 +32,18 @@ public struct SampleStore: Sendable {
   private var kinds = SampleKinds()
   /// The anchor the next change takes: every insert and every delete takes one, in order.
   private var nextSequence = 1
-  /// Per HealthKit identifier: the deletes, oldest first (the change log's deleted objects).
-  private var deletions: [String: [DeletedSample]] = [:]
+  /// Per identifier and source: the same index over that source's samples only.
+  private var sourceIndexes: [SourceKey: SampleIndex] = [:]
+  /// Per identifier: every save and delete, oldest first, with each source's positions.
+  private var changeLogs: [String: ChangeLog] = [:]
+  /// The bundle ids of the sources that changed samples, numbered in order of appearance.
+  private var sourceNames: [String] = []
+  private var sourceNumbers: [String: UInt32] = [:]
+  /// Per source number: the anchor of its samples' latest change (0 before the first),
+  /// counting only that source's saves and deletes.
+  private var sourceAnchors: [UInt32: Int] = [:]
+  /// The uuids of deleted samples, in the order deleted (a delete record points here).
+  private var deletedUUIDs: [String] = []
   private let indexBlockCapacity: Int
   /// Whether saves and deletes are journaled (while an event stream listens).
   var journaling = false
@@ -89,11 +104,39 @@ public struct SampleStore: Sendable {
       journal.append(
         SampleChangeEntry(
           anchor: stored.sequence, identifier: stored.identifier, uuid: stored.uuid,
-          source: stored.source.bundleId, deleted: false))
+          source: stored.source.bundleId, deleted: false, start: stored.start, end: stored.end))
     }
+    let entry = IndexEntry(start: stored.start, sequence: stored.sequence, slot: slot)
+    let key = SourceKey(identifier: stored.identifier, bundleId: stored.source.bundleId)
     indexes[stored.identifier, default: SampleIndex(blockCapacity: indexBlockCapacity)].insert(
-      IndexEntry(start: stored.start, sequence: stored.sequence, slot: slot),
-      duration: stored.duration)
+      entry, duration: stored.duration)
+    sourceIndexes[key, default: SampleIndex(blockCapacity: indexBlockCapacity)].insert(
+      entry, duration: stored.duration)
+    log(key, anchor: stored.sequence, uuid: stored.uuid, slot: slot, deleted: false)
+  }
+
+  /// Logs a save or delete of `key`'s type and source, taking the source's next anchor.
+  private mutating func log(_ key: SourceKey, anchor: Int, uuid: String, slot: Int, deleted: Bool) {
+    let source = sourceNumber(key.bundleId)
+    let sourceAnchor = (sourceAnchors[source] ?? 0) + 1
+    sourceAnchors[source] = sourceAnchor
+    var place = slot
+    if deleted {
+      place = deletedUUIDs.count
+      deletedUUIDs.append(uuid)
+    }
+    changeLogs[key.identifier, default: ChangeLog()].append(
+      ChangeRecord(
+        anchor: anchor, sourceAnchor: sourceAnchor, slot: place, source: source, deleted: deleted))
+  }
+
+  /// The number of a source in the source table, adding it when new.
+  private mutating func sourceNumber(_ bundleId: String) -> UInt32 {
+    if let number = sourceNumbers[bundleId] { return number }
+    let number = UInt32(truncatingIfNeeded: sourceNames.count)
+    sourceNames.append(bundleId)
+    sourceNumbers[bundleId] = number
+    return number
   }
 
   /// Removes the sample with this uuid and logs the delete; returns whether it existed.
@@ -102,13 +145,14 @@ public struct SampleStore: Sendable {
     guard let slot = slotByUUID.removeValue(forKey: uuid) else { return false }
     if let sample = slots[slot] {
       let kind = kinds[sample.kind]
-      deletions[kind.identifier, default: []].append(
-        DeletedSample(uuid: uuid, anchor: nextSequence, source: kind.source.bundleId))
+      log(
+        SourceKey(identifier: kind.identifier, bundleId: kind.source.bundleId),
+        anchor: nextSequence, uuid: uuid, slot: slot, deleted: true)
       if journaling {
         journal.append(
           SampleChangeEntry(
             anchor: nextSequence, identifier: kind.identifier, uuid: uuid,
-            source: kind.source.bundleId, deleted: true))
+            source: kind.source.bundleId, deleted: true, start: sample.start, end: sample.end))
       }
       nextSequence += 1
     }
@@ -126,8 +170,11 @@ public struct SampleStore: Sendable {
     guard let sample = slots[slot] else { return }
     slots[slot] = nil
     freeSlots.append(slot)
-    indexes[sample.identifier(in: kinds)]?.remove(
-      IndexEntry(start: sample.start, sequence: sample.sequence, slot: slot))
+    let kind = kinds[sample.kind]
+    let entry = IndexEntry(start: sample.start, sequence: sample.sequence, slot: slot)
+    indexes[kind.identifier]?.remove(entry)
+    sourceIndexes[SourceKey(identifier: kind.identifier, bundleId: kind.source.bundleId)]?.remove(
+      entry)
   }
 
   // MARK: Querying
@@ -146,13 +193,56 @@ public struct SampleStore: Sendable {
     return result
   }
 
+  /// ``query(identifier:start:end:ascending:limit:include:)`` over one source's samples only
+  /// (`source`, a bundle id: a read limited to the app's own samples), or every source's when
+  /// nil.
+  public func query(
+    identifier: String, source: String?, start: Int?, end: Int?, ascending: Bool, limit: Int?,
+    include: (StoredSample) -> Bool = { _ in true }
+  ) -> [StoredSample] {
+    var result: [StoredSample] = []
+    visit(
+      identifier: identifier, source: source, start: start, end: end, ascending: ascending,
+      limit: limit, include: include
+    ) { result.append($0) }
+    return result
+  }
+
+  /// ``visit(identifier:start:end:ascending:limit:include:_:)`` over one source's samples only
+  /// (`source`, a bundle id), or every source's when nil: a read limited to the app's own
+  /// samples walks only those.
+  func visit(
+    identifier: String, source: String?, start: Int?, end: Int?, ascending: Bool, limit: Int?,
+    include: (StoredSample) -> Bool, _ body: (StoredSample) -> Void
+  ) {
+    guard let source else {
+      return visit(
+        identifier: identifier, start: start, end: end, ascending: ascending, limit: limit,
+        include: include, body)
+    }
+    guard let index = sourceIndexes[SourceKey(identifier: identifier, bundleId: source)] else {
+      return
+    }
+    visit(
+      index, start: start, end: end, ascending: ascending, limit: limit, include: include, body)
+  }
+
   /// ``query(identifier:start:end:ascending:limit:include:)`` handing each sample to `body` in
   /// turn instead of collecting them (a big answer is never held twice).
   public func visit(
     identifier: String, start: Int?, end: Int?, ascending: Bool, limit: Int?,
     include: (StoredSample) -> Bool, _ body: (StoredSample) -> Void
   ) {
-    guard let index = indexes[identifier], !index.isEmpty else { return }
+    guard let index = indexes[identifier] else { return }
+    visit(
+      index, start: start, end: end, ascending: ascending, limit: limit, include: include, body)
+  }
+
+  private func visit(
+    _ index: SampleIndex, start: Int?, end: Int?, ascending: Bool, limit: Int?,
+    include: (StoredSample) -> Bool, _ body: (StoredSample) -> Void
+  ) {
+    guard !index.isEmpty else { return }
     let rangeStart = start ?? Int.min
     let rangeEnd = end ?? Int.max
     let maximum = limit ?? Int.max
@@ -192,18 +282,69 @@ public struct SampleStore: Sendable {
   /// (a sample added and deleted since is only among the deleted), and the anchor to ask from
   /// next time.
   public func changes(of identifier: String, since anchor: Int) -> SampleChanges {
-    var added: [(sequence: Int, slot: Int)] = []
-    if let index = indexes[identifier], !index.isEmpty {
-      index.forEach(from: IndexPosition(block: 0, offset: 0), to: index.endPosition) { entry in
-        if entry.sequence > anchor { added.append((entry.sequence, entry.slot)) }
-        return false
+    var changes = SampleChanges(added: [], deleted: [], anchor: self.anchor)
+    forEachChange(of: identifier, source: nil, after: anchor) { _, change in
+      switch change {
+      case .added(let sample): changes.added.append(sample)
+      case .deleted(let deleted): changes.deleted.append(deleted)
       }
+      return false
     }
-    added.sort { $0.sequence < $1.sequence }
-    let deleted = (deletions[identifier] ?? []).filter { $0.anchor > anchor }
-    return SampleChanges(
-      added: added.compactMap { slots[$0.slot]?.unpacked(kinds) }, deleted: deleted,
-      anchor: self.anchor)
+    return changes
+  }
+
+  /// The anchor of the latest change of `bundleId`'s samples, counting only that source's
+  /// changes (of every type); 0 before the first. It only grows.
+  func sourceAnchor(_ bundleId: String) -> Int {
+    sourceNumbers[bundleId].flatMap { sourceAnchors[$0] } ?? 0
+  }
+
+  /// The store-wide anchor of `bundleId`'s first save of `identifier` (its place in the source
+  /// order of statistics), nil when it never saved one.
+  func firstSave(of identifier: String, by bundleId: String) -> Int? {
+    guard let source = sourceNumbers[bundleId], let log = changeLogs[identifier],
+      let first = log.positions[source]?.first
+    else { return nil }
+    return log.records[Int(first)].anchor
+  }
+
+  /// Hands `body` each change of `identifier` after `anchor`, oldest first, with its anchor,
+  /// until it returns true: a save whose sample is still stored, or a delete. With `source` (a
+  /// bundle id), only that source's changes, and anchors are the source's own
+  /// (``sourceAnchor(_:)``), which no other source's change moves.
+  func forEachChange(
+    of identifier: String, source: String?, after anchor: Int,
+    _ body: (Int, LoggedChange) -> Bool
+  ) {
+    guard let log = changeLogs[identifier] else { return }
+    let records = log.records
+    func hand(_ record: ChangeRecord, _ recordAnchor: Int) -> Bool {
+      let change: LoggedChange
+      if record.deleted {
+        change = .deleted(
+          DeletedSample(
+            uuid: deletedUUIDs[record.slot], anchor: recordAnchor,
+            source: sourceNames[Int(record.source)]))
+      } else {
+        guard record.slot < slots.count, let packed = slots[record.slot],
+          packed.sequence == record.anchor
+        else { return false }
+        change = .added(packed.unpacked(kinds))
+      }
+      return body(recordAnchor, change)
+    }
+    guard let source else {
+      for position in log.firstIndex(after: anchor)..<records.count
+      where hand(records[position], records[position].anchor) {
+        return
+      }
+      return
+    }
+    guard let number = sourceNumbers[source], let own = log.positions[number] else { return }
+    for place in log.firstPosition(of: own, after: anchor)..<own.count {
+      let record = records[Int(own[place])]
+      if hand(record, record.sourceAnchor) { return }
+    }
   }
 
   // MARK: Workout sessions

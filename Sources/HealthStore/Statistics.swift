@@ -42,10 +42,30 @@ public enum SampleStatistics {
     }
   }
 
-  /// More sample-bucket pairs than the emulator computes in one query.
-  public struct TooManyBuckets: Error, Sendable {
+  /// More buckets or sample-bucket pairs than the emulator computes in one query
+  /// (protocol/healthkit-rules.md#statistics).
+  public struct TooManyBuckets: Error, Sendable, Equatable {
+    /// The sample-bucket pairs one query computes at most.
     public static let limit = 2_000_000
-    public init() {}
+    /// The buckets with a value one answer holds at most (empty buckets cost nothing).
+    public static let bucketLimit = 100_000
+    /// True when the answer would hold more than ``bucketLimit`` buckets with a value (or the
+    /// range more than `Int.max` buckets); false when the samples touch more than ``limit``
+    /// buckets in all.
+    public var tooManyInAnswer: Bool
+
+    public init(tooManyInAnswer: Bool = false) {
+      self.tooManyInAnswer = tooManyInAnswer
+    }
+
+    /// What was refused and what would be answered, for a profile's error message.
+    public var message: String {
+      tooManyInAnswer
+        ? "the answer would hold more than \(Self.bucketLimit) buckets with a value; narrow the "
+          + "range or widen the interval"
+        : "the query spans more than \(Self.limit) sample intervals; narrow the range or widen "
+          + "the interval"
+    }
   }
 
   /// A sample with its source's rank (0 = highest priority).
@@ -55,38 +75,51 @@ public enum SampleStatistics {
   }
 
   /// The value of every bucket that has one, in time order. Only buckets a sample touches are
-  /// computed; more than ``TooManyBuckets/limit`` sample-bucket pairs throw.
+  /// computed; more than ``TooManyBuckets/limit`` sample-bucket pairs, or more than
+  /// ``TooManyBuckets/bucketLimit`` buckets with a value, throw. Every time sum is checked: any
+  /// `Int` range and interval is answered or refused, never trapped on.
   public static func buckets(
     _ samples: [StoredSample], option: Option, from: Int, to: Int, interval: Int,
     value: (StoredSample) -> Double?
   ) throws(TooManyBuckets) -> [Bucket] {
-    guard interval > 0, from < to else { return [] }
-    let lastIndex = (to - 1 - from) / interval
-    /// The buckets a sample touches, or `nil` when none.
+    guard let grid = try BucketGrid(from: from, to: to, interval: interval) else { return [] }
+    return try buckets(
+      rank(samples), option: option, grid: grid, indices: 0...grid.lastIndex, value: value)
+  }
+
+  /// The buckets of `grid` with an index in `indices` that have a value, in time order, from
+  /// ranked samples (the ones overlapping those buckets, or more).
+  static func buckets(
+    _ ranked: [Ranked], option: Option, grid: BucketGrid, indices: ClosedRange<Int>,
+    value: (StoredSample) -> Double?
+  ) throws(TooManyBuckets) -> [Bucket] {
     func span(_ sample: StoredSample) -> ClosedRange<Int>? {
-      guard sample.overlaps(start: from, end: to) else { return nil }
-      let first = (max(sample.start, from) - from) / interval
-      let last =
-        sample.start == sample.end ? first : min(lastIndex, (sample.end - 1 - from) / interval)
-      return first <= last ? first...last : nil
+      guard let range = grid.indices(touchedBy: sample) else { return nil }
+      let clamped = range.clamped(to: indices)
+      return range.overlaps(indices) ? clamped : nil
     }
-    // The refusal is arithmetic (overflow-safe): the pairs are counted before any bucket is filled.
+    // The refusals are arithmetic (overflow-safe): the pairs, and the buckets the samples touch
+    // (their spans merged), are counted before any bucket is filled.
     var pairs = 0
-    for sample in samples {
-      guard let range = span(sample) else { continue }
+    var spans: [ClosedRange<Int>] = []
+    for item in ranked {
+      guard let range = span(item.sample) else { continue }
       pairs += min(range.upperBound - range.lowerBound, TooManyBuckets.limit) + 1
       if pairs > TooManyBuckets.limit { throw TooManyBuckets() }
+      spans.append(range)
+    }
+    if touchedBuckets(spans) > TooManyBuckets.bucketLimit {
+      throw TooManyBuckets(tooManyInAnswer: true)
     }
     var members: [Int: [Ranked]] = [:]
-    for ranked in rank(samples) {
-      guard let range = span(ranked.sample) else { continue }
-      for index in range { members[index, default: []].append(ranked) }
+    for item in ranked {
+      guard let range = span(item.sample) else { continue }
+      for index in range { members[index, default: []].append(item) }
     }
     var result: [Bucket] = []
     for index in members.keys.sorted() {
-      let start = from + index * interval
-      let (sum, overflow) = start.addingReportingOverflow(interval)
-      let end = overflow ? Int.max : sum
+      let start = grid.start(index)
+      let end = grid.end(index)
       let inside = members[index] ?? []
       let total: Double?
       switch option {
@@ -98,13 +131,35 @@ public enum SampleStatistics {
     return result
   }
 
-  /// Each sample with its source's rank (0 = highest priority).
+  /// How many buckets the spans cover together (each counted once), saturating past
+  /// ``TooManyBuckets/bucketLimit``.
+  static func touchedBuckets(_ spans: [ClosedRange<Int>]) -> Int {
+    var count = 0
+    // Bucket indices are never negative.
+    var reach = -1
+    for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) where span.upperBound > reach {
+      let first = max(span.lowerBound, reach + 1)
+      count += min(span.upperBound - first, TooManyBuckets.bucketLimit) + 1
+      reach = span.upperBound
+      if count > TooManyBuckets.bucketLimit { return count }
+    }
+    return count
+  }
+
+  /// Each sample with its source's rank (0 = highest priority), sources ranked by the first
+  /// sample each wrote among `samples`.
   public static func rank(_ samples: [StoredSample]) -> [Ranked] {
     var firstWrite: [String: Int] = [:]
     for sample in samples {
       firstWrite[sample.source.bundleId] = min(
         firstWrite[sample.source.bundleId] ?? Int.max, sample.sequence)
     }
+    return ranked(samples, firstSave: firstWrite)
+  }
+
+  /// Each sample with its source's rank: `com.apple.` sources first, then by `firstSave` (the
+  /// anchor of each source's first sample), then by bundle id.
+  static func ranked(_ samples: [StoredSample], firstSave firstWrite: [String: Int]) -> [Ranked] {
     let order = firstWrite.keys.sorted { a, b in
       let appleA = a.hasPrefix("com.apple.")
       let appleB = b.hasPrefix("com.apple.")
@@ -134,7 +189,7 @@ public enum SampleStatistics {
         let clipStart = max(sample.start, start)
         let clipEnd = min(sample.end, end)
         let visible = uncovered(clipStart, clipEnd, by: covered)
-        total += amount * Double(visible) / Double(sample.end - sample.start)
+        total += amount * Double(visible) / (Double(sample.end) - Double(sample.start))
       }
       covered += ofSource.filter { $0.start < $0.end }.map {
         (max($0.start, start), min($0.end, end))
@@ -179,6 +234,9 @@ public struct StatisticsRequest: Sendable {
   public var unit: String
   /// `HKQueryOptions.strictStartDate`: only samples that start in the range.
   public var strictStart: Bool
+  /// Only the samples of this source (a bundle id): a read the app was denied sees its own
+  /// samples only, and the query then walks only those. Nil: every source's.
+  public var source: String?
 
   public init(
     identifier: String, from: Int, to: Int, interval: Int, unit: String,
@@ -191,6 +249,24 @@ public struct StatisticsRequest: Sendable {
     self.unit = unit
     self.strictStart = strictStart
   }
+
+  /// A request over the samples of `source` only (nil: every source's).
+  public init(
+    identifier: String, from: Int, to: Int, interval: Int, unit: String,
+    strictStart: Bool = false, source: String?
+  ) {
+    self.init(
+      identifier: identifier, from: from, to: to, interval: interval, unit: unit,
+      strictStart: strictStart)
+    self.source = source
+  }
+
+  /// The indices of the buckets a sample spanning `[start, end)` (an instant when equal)
+  /// touches, nil when none or the request has no buckets: what a change there recomputes.
+  public func bucketIndices(start: Int, end: Int) -> ClosedRange<Int>? {
+    guard let grid = try? BucketGrid(from: from, to: to, interval: interval) else { return nil }
+    return grid.indices(start: start, end: end)
+  }
 }
 
 extension HealthStore {
@@ -201,25 +277,54 @@ extension HealthStore {
   public func statisticsCollection(
     _ request: StatisticsRequest, include: (StoredSample) -> Bool = { _ in true }
   ) throws(SampleStatistics.TooManyBuckets) -> [SampleStatistics.Bucket] {
+    try statisticsCollection(request, buckets: nil, include: include)
+  }
+
+  /// ``statisticsCollection(_:include:)`` for the buckets numbered `indices` only (0: the
+  /// bucket at `from`; nil: all): only the samples overlapping them are read, so a stream
+  /// recomputes what a change touched. Sources rank by their first save of the type in the
+  /// whole store, so a bucket's value does not depend on which other buckets are asked for.
+  public func statisticsCollection(
+    _ request: StatisticsRequest, buckets indices: ClosedRange<Int>?,
+    include: (StoredSample) -> Bool = { _ in true }
+  ) throws(SampleStatistics.TooManyBuckets) -> [SampleStatistics.Bucket] {
     guard let quantity = Catalogue.info(request.identifier)?.quantity,
-      request.from < request.to
+      let grid = try BucketGrid(from: request.from, to: request.to, interval: request.interval)
     else { return [] }
-    let found = samples.query(
-      identifier: request.identifier, start: request.from, end: request.to, ascending: true,
-      limit: nil
-    ) { sample in
+    let all = 0...grid.lastIndex
+    guard indices?.overlaps(all) ?? true else { return [] }
+    let wanted = indices?.clamped(to: all) ?? all
+    let end = min(grid.end(wanted.upperBound), request.to)
+    var found: [StoredSample] = []
+    func included(_ sample: StoredSample) -> Bool {
       if request.strictStart && sample.start < request.from { return false }
       return include(sample)
     }
+    samples.visit(
+      identifier: request.identifier, source: request.source, start: grid.start(wanted.lowerBound),
+      end: end, ascending: true, limit: nil, include: included
+    ) { found.append($0) }
     let unit = request.unit
     return try SampleStatistics.buckets(
-      found, option: SampleStatistics.Option(quantity.aggregation), from: request.from,
-      to: request.to, interval: request.interval
+      rankedInStore(found, identifier: request.identifier),
+      option: SampleStatistics.Option(quantity.aggregation), grid: grid, indices: wanted
     ) { sample in
       guard case .quantity(let amount) = sample.body else { return nil }
       // `HKUnit(from: "")` is the dimensionless count unit.
       let from = amount.unit.isEmpty ? "count" : amount.unit
       return try? Units.convert(amount.value, from: from, to: unit.isEmpty ? "count" : unit)
     }
+  }
+
+  /// Each sample with its source's rank in the store's source order for `identifier`
+  /// (protocol/healthkit-rules.md#statistics): `com.apple.` sources first, then by their first
+  /// save of the type.
+  func rankedInStore(_ found: [StoredSample], identifier: String) -> [SampleStatistics.Ranked] {
+    var firstSave: [String: Int] = [:]
+    for sample in found where firstSave[sample.source.bundleId] == nil {
+      firstSave[sample.source.bundleId] =
+        samples.firstSave(of: identifier, by: sample.source.bundleId) ?? sample.sequence
+    }
+    return SampleStatistics.ranked(found, firstSave: firstSave)
   }
 }

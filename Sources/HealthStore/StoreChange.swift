@@ -9,6 +9,9 @@ public struct SampleChangeEntry: Sendable, Hashable {
   public var source: String
   /// True for a delete, false for a save.
   public var deleted: Bool
+  /// The sample's start and end (ms since the Unix epoch): which statistics buckets it touches.
+  public var start: Int
+  public var end: Int
 }
 
 /// What one call changed in the store: every save and delete it made, in the change log's order,

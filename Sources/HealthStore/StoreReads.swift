@@ -62,9 +62,12 @@ extension HealthStore {
       }
       return include(sample)
     }
+    // A read limited to one source's samples walks only that source's index (its time does
+    // not grow with other apps' hidden samples).
     samples.visit(
-      identifier: scoped.identifier, start: scoped.start, end: scoped.end,
-      ascending: scoped.ascending, limit: scoped.limit == 0 ? nil : scoped.limit, include: keep
+      identifier: scoped.identifier, source: scoped.ownSamplesOnly ? ownBundle : nil,
+      start: scoped.start, end: scoped.end, ascending: scoped.ascending,
+      limit: scoped.limit == 0 ? nil : scoped.limit, include: keep
     ) { sample in
       guard let unit = scoped.unit else { return found.append(sample) }
       var shown = sample

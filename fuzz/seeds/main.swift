@@ -23,6 +23,7 @@ case "message": seeds = SeedSets.message(golden)
 case "method": seeds = SeedSets.method(golden)
 case "json": seeds = SeedSets.json(golden)
 case "frame": seeds = SeedSets.frame(golden)
+case let query where QuerySeeds.seeds(query) != nil: seeds = QuerySeeds.seeds(query) ?? []
 default:
   FileHandle.standardError.write(Data("make-seeds: unknown target '\(target)'\n".utf8))
   exit(2)

@@ -77,7 +77,7 @@ public final class FrameServer {
   /// Bytes of an oversize frame's body still to discard.
   var skipRemaining = 0
   private var channelCache: [(bytes: [UInt8], name: String)] = []
-  var pendingHostReplies: [UInt32: HostReplyHandler] = [:]
+  var pendingHostReplies = PendingHostReplies()
   var nextHostMessageID: UInt32 = 1
   /// The handler's answered-later path (nil: every channel answers at once).
   let later: LaterReplying?

@@ -32,6 +32,14 @@ struct PlaybackIndex {
   private var hasCalls = false
   private var hasMessages = false
   private var hasMalformed = false
+  /// Every exchange, used or not, under a hash of its channel and method (a message's or
+  /// malformed call's: its channel and kind), and under its channel: where a miss looks for
+  /// the nearest recorded exchange (``missCandidates(channel:request:next:)``).
+  private var byMethod: [Int: [Int]] = [:]
+  private var byChannel: [String: [Int]] = [:]
+
+  /// The recorded exchanges a miss compares itself with at most (protocol/playback.md).
+  static let missCandidateLimit = 64
 
   /// Files exchange `index` (indices must be added in increasing order).
   mutating func add(_ index: Int, exchange: TranscriptExchange, matchers: ValueMatchers?) {
@@ -53,6 +61,30 @@ struct PlaybackIndex {
     lists[bytesKey, default: []].append(index)
     valueKeys.append(valueKey)
     bytesKeys.append(bytesKey)
+    byMethod[Self.methodKey(exchange.channel, exchange.request), default: []].append(index)
+    byChannel[exchange.channel, default: []].append(index)
+  }
+
+  /// At most ``missCandidateLimit`` exchanges, used or not, to name the nearest of when a
+  /// request misses: those of its channel and method from `next` on in recorded order (then
+  /// from the start), or, when none has its method, those of its channel.
+  func missCandidates(channel: String, request: TranscriptRequest, next: Int) -> [Int] {
+    let sameMethod = byMethod[Self.methodKey(channel, request)] ?? []
+    let list = sameMethod.isEmpty ? byChannel[channel] ?? [] : sameMethod
+    guard list.count > Self.missCandidateLimit else { return list }
+    let split = Self.firstPosition(in: list, atLeast: next)
+    return (0..<Self.missCandidateLimit).map { list[(split + $0) % list.count] }
+  }
+
+  static func methodKey(_ channel: String, _ request: TranscriptRequest) -> Int {
+    var hasher = Hasher()
+    hasher.combine(channel)
+    switch request {
+    case .call(let call?): hasher.combine(call.method)
+    case .call(nil): hasher.combine(1)
+    case .message: hasher.combine(0)
+    }
+    return hasher.finalize()
   }
 
   /// Takes exchange `index` out of every list (it has been used).

@@ -4,7 +4,7 @@ import FlutterCodec
 /// `--record-mode once`: the `PLAYBACK_MISS` error a call no recorded exchange answers gets.
 extension PlaybackHandler {
   /// `PLAYBACK_MISS`, naming the nearest recorded call (same channel and method first, then the
-  /// fewest differing values) and its first difference.
+  /// fewest differing values) among the index's miss candidates, and its first difference.
   func missError(channel: String, request: TranscriptRequest) -> FlutterError {
     let asked: String
     switch request {
@@ -13,7 +13,9 @@ extension PlaybackHandler {
     case .message(let value): asked = "message \(ChannelJSON.print(value))"
     }
     var best: (index: Int, score: Int, diff: ValueDiff)?
-    for (i, r) in recorded.enumerated() where r.exchange.channel == channel {
+    // Through the index: a bounded number of the exchanges of the channel and method.
+    for i in index.missCandidates(channel: channel, request: request, next: next) {
+      let r = recorded[i]
       let diff = differences(r, payload: nil, request: request, limit: 1)
       // Another method is farther than any difference in arguments; of two as near, the unused
       // one first; a used exchange that matches exactly is nearest of all ("already answered").

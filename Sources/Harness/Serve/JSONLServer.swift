@@ -14,7 +14,8 @@ import FlutterCodec
 /// "message": v}`, the channel defaulting to the first plugin channel — and one transcript
 /// exchange line a request on stdout, after a first `{"hello": {…}}` line. A line that is not a
 /// request gets an `{"error": {"line", "column", "message"}}` line and serving goes on. Blank
-/// lines and `{"note": …}` lines are skipped.
+/// lines, `{"note": …}` lines and a recording's header, event and hello lines
+/// (``JSONLRecordingLines``) are skipped.
 public final class JSONLServer {
   let handler: MessageHandling
   let recorder: TranscriptRecorder?
@@ -174,6 +175,7 @@ public final class JSONLServer {
     do throws(TranscriptReader.LineError) {
       var fields = try TranscriptReader.stringKeyedFields(value, what: "a request line")
       if fields.count == 1, fields["note"] != nil { return nil }
+      if JSONLRecordingLines.isSkipped(fields) { return nil }
       if fields["channel"] == nil, let first = handler.channels.first {
         fields["channel"] = .string(first)
       }

@@ -43,6 +43,16 @@ public struct TranscriptHeader: Sendable, Hashable {
     "appName", "match",
   ]
 
+  /// The most distinct channel names a header may list (protocol/transcripts.md); a name listed
+  /// again is dropped, as is a profile named again.
+  public static let maximumChannels = 1000
+
+  /// `names` without repeats, first occurrences in order.
+  static func distinct(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
   /// Reads the object under `"hkbridge"`.
   static func parse(_ value: ChannelValue) -> Result<TranscriptHeader, MatcherError> {
     guard case .map(let entries) = value else {
@@ -68,6 +78,7 @@ public struct TranscriptHeader: Sendable, Hashable {
           return .failure(MatcherError("\"hkbridge\".\"\(key)\" must be a non-empty list"))
         }
         var names: [String] = []
+        var seen: Set<String> = []
         for item in items {
           guard case .string(let name) = item, !name.isEmpty,
             name.utf8.count <= Int(UInt16.max), name != Emulator.controlChannel
@@ -76,6 +87,13 @@ public struct TranscriptHeader: Sendable, Hashable {
               MatcherError(
                 "\"hkbridge\".\"\(key)\" holds plugin channel names (non-empty strings, not "
                   + "the control channel)"))
+          }
+          guard seen.insert(name).inserted else { continue }
+          guard names.count < maximumChannels else {
+            return .failure(
+              MatcherError(
+                "\"hkbridge\".\"channels\" lists more than \(maximumChannels) distinct channel "
+                  + "names; list the plugin channels the transcript uses"))
           }
           names.append(name)
         }
@@ -89,10 +107,11 @@ public struct TranscriptHeader: Sendable, Hashable {
           return .failure(
             MatcherError("\"hkbridge\".\"profiles\" must be a non-empty list of profile names"))
         }
-        if let problem = Emulator.profileProblem(names) {
+        let profiles = distinct(names)
+        if let problem = Emulator.profileProblem(profiles) {
           return .failure(MatcherError("\"hkbridge\".\"profiles\": \(problem)"))
         }
-        header.profiles = names
+        header.profiles = profiles
         continue
       }
       var scalar = entry.value

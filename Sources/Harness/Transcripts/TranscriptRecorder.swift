@@ -24,12 +24,23 @@ public final class TranscriptRecorder {
   /// written as that exchange's `at`; `nil` when the handler has no clock.
   public var clock: Int?
 
+  /// The most bytes the recording holds: what `replay` and `--playback` read
+  /// (``TranscriptReader/maximumFileBytes``). The line that would pass it, and every later one,
+  /// is not written, and ``failure`` says so.
+  public let maximumBytes: Int
+  /// Bytes written so far.
+  private var written = 0
+
   /// Creates (or truncates) `path`. `methodChannels` are the channels known to take method calls;
   /// on other channels a payload that is one standard message is recorded as a `message`.
-  public init(path: String, methodChannels: [String]) throws(FileIOError) {
+  public init(
+    path: String, methodChannels: [String],
+    maximumBytes: Int = TranscriptReader.maximumFileBytes
+  ) throws(FileIOError) {
     self.path = path
     self.fd = try FileIO.create(path)
     self.methodChannels = Set(methodChannels)
+    self.maximumBytes = maximumBytes
   }
 
   deinit {
@@ -135,9 +146,25 @@ public final class TranscriptRecorder {
     guard !pending.isEmpty else { return }
     defer { pending.removeAll(keepingCapacity: true) }
     guard failure == nil else { return }
-    if let code = pending.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {
+    // Only whole lines within the size replay reads are written (lines end in a newline).
+    var count = pending.count
+    if written + count > maximumBytes {
+      count =
+        pending[..<(maximumBytes - written + 1)].lastIndex(of: UInt8(ascii: "\n")).map {
+          $0 + 1
+        } ?? 0
+      failure = FileIOError(
+        path: path,
+        message:
+          "the recording reached \(maximumBytes) bytes, the most replay reads; later exchanges "
+          + "are not recorded (record a shorter session)")
+    }
+    if let code = pending.withUnsafeBytes({
+      FileIO.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count]))
+    }) {
       failure = FileIOError(
         path: path, message: "cannot write the recording: \(String(cString: strerror(code)))")
     }
+    written += count
   }
 }

@@ -59,10 +59,10 @@ enum HealthStatistics {
       buckets = try access.store.statisticsCollection(
         StatisticsRequest(
           identifier: info.identifier, from: from, to: to, interval: milliseconds(seconds),
-          unit: canonical),
+          unit: canonical, source: visibility.onlySource),
         include: predicate(visibility, excludeManual: excludeManual))
     } catch {
-      throw tooMany("STATISTICS_ERROR")
+      throw tooMany("STATISTICS_ERROR", error)
     }
     var points: [ChannelValue] = []
     for bucket in buckets {
@@ -103,12 +103,8 @@ enum HealthStatistics {
 
   /// The emulator's refusal of a query with too many buckets to compute (HealthKit would work on
   /// it for a very long time).
-  static func tooMany(_ code: String) -> HealthProfileError {
-    .plugin(
-      code: code,
-      message:
-        "hkbridge: the query spans more than \(TooManyBuckets.limit) sample intervals; narrow "
-        + "the range or widen the interval")
+  static func tooMany(_ code: String, _ refusal: TooManyBuckets) -> HealthProfileError {
+    .plugin(code: code, message: "hkbridge: " + refusal.message)
   }
 
   /// An interval in seconds as milliseconds (saturating).
@@ -140,10 +136,10 @@ enum HealthStatistics {
       days = try access.store.statisticsCollection(
         StatisticsRequest(
           identifier: identifier, from: from, to: to, interval: day, unit: "count",
-          strictStart: true),
+          strictStart: true, source: visibility.onlySource),
         include: predicate(visibility, excludeManual: excludeManual))
     } catch {
-      throw tooMany("STEPS_ERROR")
+      throw tooMany("STEPS_ERROR", error)
     }
     let total = days.reduce(0) { $0 + $1.value }
     return .swiftInt(HealthDataPoints.truncated(total))

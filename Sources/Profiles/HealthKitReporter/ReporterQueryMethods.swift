@@ -145,7 +145,7 @@ enum ReporterQueryMethods {
     let to = range.upperBound
     let request = StatisticsRequest(
       identifier: identifier, from: from, to: max(to, from + 1), interval: max(1, to - from),
-      unit: unit, strictStart: true)
+      unit: unit, strictStart: true, source: visibility.onlySource)
     let buckets =
       (try? call.store.statisticsCollection(request) { sample in
         visibility.shows(sample) && sample.end <= to

@@ -51,13 +51,18 @@ final class ReporterStatisticsStream: EventStream {
     }
     let anchor = HostDate.milliseconds(anchorValue)
     let to = HostDate.milliseconds(toValue)
-    var step = interval.step(holding: HostDate.milliseconds(fromValue), anchor: anchor)
+    // Boundaries beyond the calendar's reach end the enumeration (ReporterInterval).
+    guard var step = interval.step(holding: HostDate.milliseconds(fromValue), anchor: anchor)
+    else { return FixedEventStream() }
     var intervals: [(start: Int, end: Int)] = []
-    repeat {
-      let start = interval.boundary(anchor: anchor, step: step)
-      intervals.append((start, interval.boundary(anchor: anchor, step: step + 1)))
+    while intervals.count < maximumIntervals,
+      let start = interval.boundary(anchor: anchor, step: step),
+      intervals.isEmpty || start < to,
+      let end = interval.boundary(anchor: anchor, step: step + 1)
+    {
+      intervals.append((start, end))
       step += 1
-    } while intervals.count < maximumIntervals && interval.boundary(anchor: anchor, step: step) < to
+    }
     let stream = ReporterStatisticsStream(
       queries: queries, range: range, intervals: intervals, store: listen.store)
     for query in queries { stream.enumerate(query, sink: listen.sink) }
@@ -72,7 +77,8 @@ final class ReporterStatisticsStream: EventStream {
     for interval in intervals {
       let request = StatisticsRequest(
         identifier: query.identifier, from: interval.start, to: interval.end,
-        interval: interval.end - interval.start, unit: query.unit)
+        interval: interval.end - interval.start, unit: query.unit,
+        source: visibility.onlySource)
       let value =
         (try? store.statisticsCollection(request) { sample in
           visibility.shows(sample) && ReporterEventChannels.inside(sample, self.range)

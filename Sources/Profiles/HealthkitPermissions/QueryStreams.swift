@@ -87,6 +87,12 @@ enum QueryStreams {
     let start = try args.int("start")
     let end = try args.int("end")
     let interval = try args.int("interval")
+    // Times outside the clock are the argument error writeRecord gives them (every bucket sum
+    // is checked as well, so no value can trap).
+    for (field, time) in [("start", start), ("end", end)]
+    where !HealthStore.clockRange.contains(time) {
+      throw RecordErrors.dateOutOfRange(field, time)
+    }
     let read = try listen.store.prepareRead(
       ReadRequest(type: type, start: start, end: end, unit: try args.optionalString("unit")))
     guard let quantity = Catalogue.info(read.identifier)?.quantity, type != "bloodPressure" else {
@@ -100,9 +106,11 @@ enum QueryStreams {
     }
     let request = StatisticsRequest(
       identifier: read.identifier, from: start, to: end, interval: interval,
-      unit: read.request.unit ?? quantity.canonicalUnit)
+      unit: read.request.unit ?? quantity.canonicalUnit,
+      source: read.query.ownSamplesOnly ? listen.store.bundleId : nil)
     let stream = StatisticsStream(read: read, request: request, store: listen.store)
-    listen.sink.success(try stream.collection())
+    try stream.update(nil)
+    listen.sink.success(stream.collection())
     return stream
   }
 }
@@ -171,11 +179,16 @@ final class AnchoredStream: EventStream {
   }
 }
 
-/// A statistics collection query with an update handler.
+/// A statistics collection query with an update handler. It keeps the value of every bucket
+/// that has one; a change recomputes only the buckets its samples touch, and the whole
+/// collection is sent again from those kept values.
 final class StatisticsStream: EventStream {
   let read: PreparedRead
   let request: StatisticsRequest
   let store: HealthStore
+  /// The buckets that have a value, by index (0: the bucket at `request.from`), each as the
+  /// event sends it.
+  private var buckets: [Int: ChannelValue] = [:]
 
   init(read: PreparedRead, request: StatisticsRequest, store: HealthStore) {
     self.read = read
@@ -183,41 +196,70 @@ final class StatisticsStream: EventStream {
     self.store = store
   }
 
-  /// `{"type", "unit", "buckets": [{"start", "end", "value"}]}`: the buckets that have a value.
-  func collection() throws(HealthError) -> ChannelValue {
-    let own = store.bundleId
-    let ownOnly = read.query.ownSamplesOnly
-    let buckets: [SampleStatistics.Bucket]
+  /// Recomputes the buckets numbered `indices` (nil: all) from the store.
+  func update(_ indices: ClosedRange<Int>?) throws(HealthError) {
+    let computed: [SampleStatistics.Bucket]
     do {
-      buckets = try store.statisticsCollection(request) { sample in
-        !ownOnly || sample.source.bundleId == own
-      }
+      computed = try store.statisticsCollection(request, buckets: indices)
     } catch {
-      throw HealthError.invalidArgument(
-        field: "interval",
-        "the query spans more than \(SampleStatistics.TooManyBuckets.limit) sample intervals; "
-          + "narrow the range or widen the interval")
+      throw HealthError.invalidArgument(field: "interval", error.message)
     }
-    return .object([
+    if let indices {
+      // A few buckets are dropped one by one; a wide range by a pass over those kept.
+      if indices.upperBound - indices.lowerBound < buckets.count {
+        for index in indices { buckets[index] = nil }
+      } else {
+        buckets = buckets.filter { !indices.contains($0.key) }
+      }
+    } else {
+      buckets = [:]
+    }
+    for bucket in computed {
+      guard let index = request.bucketIndices(start: bucket.start, end: bucket.start)?.lowerBound
+      else { continue }
+      buckets[index] = .object([
+        ("start", .swiftInt(bucket.start)), ("end", .swiftInt(bucket.end)),
+        ("value", .float64(bucket.value)),
+      ])
+    }
+    if buckets.count > SampleStatistics.TooManyBuckets.bucketLimit {
+      throw HealthError.invalidArgument(
+        field: "interval", SampleStatistics.TooManyBuckets(tooManyInAnswer: true).message)
+    }
+  }
+
+  /// `{"type", "unit", "buckets": [{"start", "end", "value"}]}`: the buckets that have a value.
+  func collection() -> ChannelValue {
+    .object([
       ("type", .string(read.request.type)),
       ("unit", .string(request.unit)),
-      (
-        "buckets",
-        .list(
-          buckets.map {
-            .object([
-              ("start", .swiftInt($0.start)), ("end", .swiftInt($0.end)),
-              ("value", .float64($0.value)),
-            ])
-          })
-      ),
+      ("buckets", .list(buckets.keys.sorted().compactMap { buckets[$0] })),
     ])
   }
 
   func storeDidChange(_ change: StoreChange, sink: EventSink) {
-    guard change.entries.contains(where: { store.sees($0, by: read.query) }) else { return }
+    let seen = change.entries.filter { store.sees($0, by: read.query) }
+    guard !seen.isEmpty else { return }
     do {
-      sink.success(try collection())
+      // Each change's buckets, merged where they meet (a handful per call in practice).
+      var ranges: [ClosedRange<Int>] = []
+      for entry in seen {
+        guard let touched = request.bucketIndices(start: entry.start, end: entry.end) else {
+          continue
+        }
+        ranges.append(touched)
+      }
+      ranges.sort { $0.lowerBound < $1.lowerBound }
+      var merged: [ClosedRange<Int>] = []
+      for range in ranges {
+        if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
+          merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+        } else {
+          merged.append(range)
+        }
+      }
+      for range in merged { try update(range) }
+      sink.success(collection())
     } catch {
       sink.error(PermissionsErrorMapping.flutterError(error))
     }

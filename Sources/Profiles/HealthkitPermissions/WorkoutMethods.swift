@@ -35,7 +35,7 @@ enum WorkoutMethods {
       return .object([
         ("uuid", .string(written.uuid)), ("hkType", .string(written.identifier)),
         ("activityType", .string(prepared.session.activityType)),
-        ("duration", .float64(Double(end - start) / 1000)),
+        ("duration", .float64((Double(end) - Double(start)) / 1000)),
       ])
     }
   }

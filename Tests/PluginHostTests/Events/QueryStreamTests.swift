@@ -59,6 +59,7 @@ import Testing
     ]
   }
 
+  @discardableResult
   func addOther(_ d: Dispatcher, _ records: [ChannelValue]) -> [String] {
     guard
       case .success(let reply)? = call(

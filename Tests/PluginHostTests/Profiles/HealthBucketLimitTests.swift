@@ -20,6 +20,20 @@ import Testing
     let error = host.error("getIntervalData", args)
     #expect(error?.code == "STATISTICS_ERROR")
     #expect(error?.message?.contains("more than 2000000 sample intervals") == true)
+    // 54 years of hours with one sample over them all (issue 33, D19'): 473,000 buckets with a
+    // value, past the 100,000 one answer holds.
+    #expect(
+      host.ok("writeData", writeDataArgs("STEPS", 5, "COUNT", from: 0, to: 24 * 365 * 54))
+        == true)
+    let hourly54: ChannelValue = [
+      "dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "startTime": T.ms(0),
+      "endTime": T.ms(24 * 365 * 54), "interval": .int32(3600),
+      "recordingMethodsToFilter": .list([]),
+    ]
+    let answer = host.error("getIntervalData", hourly54)
+    #expect(answer?.code == "STATISTICS_ERROR")
+    #expect(answer?.message?.contains("more than 100000 buckets with a value") == true)
+
     // Hourly buckets over the same range are answered.
     let hourly: ChannelValue = [
       "dataTypeKey": "STEPS", "dataUnitKey": "COUNT", "startTime": T.ms(0),
