@@ -76,8 +76,15 @@ extension HKError {
     self.init(store: error)
   }
 
+  /// HealthKit's own texts of the failures whose wording is fixed, whatever the store's
+  /// explanation (the device's availability).
+  static let fixedTexts: [Code: String] = [
+    .errorHealthDataUnavailable: "Health data is unavailable on this device",
+    .errorHealthDataRestricted: "Health data is restricted",
+  ]
+
   init(store error: HealthError) {
     let code = error.hkErrorCode.flatMap(Code.init(rawValue:)) ?? .errorInvalidArgument
-    self.init(code, error.text(HealthError.healthKitWording))
+    self.init(code, Self.fixedTexts[code] ?? error.text(HealthError.healthKitWording))
   }
 }

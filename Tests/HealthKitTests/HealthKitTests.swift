@@ -73,6 +73,10 @@ extension BoundStoreTests {
       #expect(!pounds.is(compatibleWith: .meter()))
       #expect(HKUnit.count().unitDivided(by: .minute()).unitString == "count/min")
       #expect(HKUnit(from: "mg/dL") == HKUnit(from: "mg/dL"))
+      // The empty string is the dimensionless unit (the health plugin's "no unit").
+      let none = HKUnit(from: "")
+      #expect(none.unitString == "")
+      #expect(HKQuantity(unit: none, doubleValue: 3).doubleValue(for: .count()) == 3)
       let celsius = HKQuantity(unit: .degreeCelsius(), doubleValue: 100)
       #expect(abs(celsius.doubleValue(for: .degreeFahrenheit()) - 212) < 1e-9)
     }
