@@ -271,6 +271,28 @@ extension BoundStoreTests {
       }
     }
 
+    @Test func statisticsListTheirSourcesOnlyWhenSeparatedBySource() async {
+      await withFreshStore { _ in
+        let healthStore = HKHealthStore()
+        _ = await PluginCalls.authorize(healthStore, share: [steps], read: [steps])
+        let at = Date(timeIntervalSince1970: 1_704_067_200)
+        _ = await PluginCalls.save(
+          healthStore,
+          HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: at,
+            end: at.addingTimeInterval(60)))
+        func sources(_ options: HKStatisticsOptions) async -> [HKSource]? {
+          await withCheckedContinuation { continuation in
+            healthStore.execute(
+              HKStatisticsQuery(quantityType: steps, quantitySamplePredicate: nil, options: options)
+              { _, statistics, _ in continuation.resume(returning: statistics?.sources) })
+          }
+        }
+        #expect(await sources(.cumulativeSum) == nil)
+        #expect(await sources([.cumulativeSum, .separateBySource])?.count == 1)
+      }
+    }
+
     @Test func statisticsOfNoSampleFailWithNoData() async {
       await withFreshStore { _ in
         let healthStore = HKHealthStore()
