@@ -51,7 +51,7 @@ public struct HKError: CustomNSError, Hashable, Sendable {
 
   /// The `NSError` HealthKit hands to a completion handler.
   var nsError: NSError {
-    NSError(domain: HKErrorDomain, code: code.rawValue, userInfo: errorUserInfo)
+    HealthKitNSError(domain: HKErrorDomain, code: code.rawValue, userInfo: errorUserInfo)
   }
 
 }
@@ -87,4 +87,16 @@ extension HKError {
     let code = error.hkErrorCode.flatMap(Code.init(rawValue:)) ?? .errorInvalidArgument
     self.init(code, Self.fixedTexts[code] ?? error.text(HealthError.healthKitWording))
   }
+}
+
+/// HealthKit's `NSError`, printed as iOS prints it (`"\(error)"`): `Error Domain=… Code=5
+/// "Authorization not determined" UserInfo={NSLocalizedDescription=…}` (Linux's Foundation
+/// prints "(null)" for the description and leaves out a space).
+final class HealthKitNSError: NSError, @unchecked Sendable {
+  override var description: String {
+    "Error Domain=\(domain) Code=\(code) \"\(localizedDescription)\" "
+      + "UserInfo={NSLocalizedDescription=\(localizedDescription)}"
+  }
+
+  override var debugDescription: String { description }
 }

@@ -304,6 +304,12 @@ extension BoundStoreTests {
             ) { _, _, error in continuation.resume(returning: error as NSError?) })
         }
         #expect(error?.code == HKError.Code.errorNoData.rawValue)
+        // Printed as iOS prints it (health_kit_reporter puts "\(error)" in its replies).
+        let text = "No data available for the specified predicate."
+        #expect(
+          error.map { "\($0)" }
+            == "Error Domain=com.apple.healthkit Code=11 \"\(text)\" "
+            + "UserInfo={NSLocalizedDescription=\(text)}")
       }
     }
   }
