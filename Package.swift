@@ -102,6 +102,8 @@ let package = Package(
       name: "NativeHost",
       dependencies: [
         "Flutter", "Harness", "HKBridgeCLI", "PluginHost", "FlutterCodec", "HealthStore",
+        // `import HealthKit` bound to the emulator's store (NativeHostHooks.healthKit).
+        "HealthKit", "UIKit",
       ]),
     // The executable: `main.swift` runs HKBridgeCLI's commands.
     .executableTarget(name: "hkbridge", dependencies: ["HKBridgeCLI"]),
@@ -156,7 +158,7 @@ let package = Package(
     // The native host's test plugin (its Flutter package: Tests/NativeProbePlugin), compiled in
     // Swift 5 mode as scripts/native-host compiles plugins, and its host executable.
     .target(
-      name: "NativeProbePlugin", dependencies: ["Flutter"],
+      name: "NativeProbePlugin", dependencies: ["Flutter", "HealthKit"],
       path: "Tests/NativeProbePlugin/ios/Classes", swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "native-probe-host", dependencies: ["NativeHost", "NativeProbePlugin"],
@@ -165,7 +167,7 @@ let package = Package(
       name: "NativeHostTests",
       dependencies: [
         "NativeHost", "NativeProbePlugin", "Harness", "FlutterCodec", "PluginHost", "HealthStore",
-        "native-probe-host",
+        "HealthKit", "UIKit", "native-probe-host",
       ]),
     .testTarget(
       name: "HealthKitTests",

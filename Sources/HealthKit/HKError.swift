@@ -51,7 +51,7 @@ public struct HKError: CustomNSError, Hashable, Sendable {
 
   /// The `NSError` HealthKit hands to a completion handler.
   var nsError: NSError {
-    NSError(domain: HKErrorDomain, code: code.rawValue, userInfo: errorUserInfo)
+    HealthKitNSError(domain: HKErrorDomain, code: code.rawValue, userInfo: errorUserInfo)
   }
 
 }
@@ -76,8 +76,27 @@ extension HKError {
     self.init(store: error)
   }
 
+  /// HealthKit's own texts of the failures whose wording is fixed, whatever the store's
+  /// explanation (the device's availability).
+  static let fixedTexts: [Code: String] = [
+    .errorHealthDataUnavailable: "Health data is unavailable on this device",
+    .errorHealthDataRestricted: "Health data is restricted",
+  ]
+
   init(store error: HealthError) {
     let code = error.hkErrorCode.flatMap(Code.init(rawValue:)) ?? .errorInvalidArgument
-    self.init(code, error.text(HealthError.healthKitWording))
+    self.init(code, Self.fixedTexts[code] ?? error.text(HealthError.healthKitWording))
   }
+}
+
+/// HealthKit's `NSError`, printed as iOS prints it (`"\(error)"`): `Error Domain=… Code=5
+/// "Authorization not determined" UserInfo={NSLocalizedDescription=…}` (Linux's Foundation
+/// prints "(null)" for the description and leaves out a space).
+final class HealthKitNSError: NSError, @unchecked Sendable {
+  override var description: String {
+    "Error Domain=\(domain) Code=\(code) \"\(localizedDescription)\" "
+      + "UserInfo={NSLocalizedDescription=\(localizedDescription)}"
+  }
+
+  override var debugDescription: String { description }
 }

@@ -133,10 +133,20 @@ open class HKObject: NSObject, @unchecked Sendable {
   public let metadata: [String: Any]?
   public let device: HKDevice?
   var savedSource: SampleSource?
+  /// The order the app made its objects in (iOS gives an object its uuid when it is made, so
+  /// the members of a correlation get theirs in that order).
+  let creationOrder: Int
+
+  nonisolated(unsafe) private static var madeSoFar = 0
+  private static let orderLock = NSLock()
 
   init(metadata: [String: Any]?, device: HKDevice?) {
     self.metadata = metadata
     self.device = device
+    creationOrder = HKObject.orderLock.withLock {
+      HKObject.madeSoFar += 1
+      return HKObject.madeSoFar
+    }
     super.init()
   }
 

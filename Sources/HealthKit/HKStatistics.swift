@@ -84,7 +84,9 @@ open class HKStatistics: NSObject, @unchecked Sendable {
       sources.append(HKSource(sample.source))
     }
     return HKStatistics(
-      type: type, start: date(start), end: date(end), sources: sources,
+      // HealthKit lists the sources only for a query with `.separateBySource`; else nil.
+      type: type, start: date(start), end: date(end),
+      sources: options.contains(.separateBySource) ? sources : nil,
       sum: sum,
       average: options.contains(.discreteAverage)
         ? quantity(values.reduce(0, +) / Double(values.count)) : nil,

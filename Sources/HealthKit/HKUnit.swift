@@ -50,7 +50,9 @@ open class HKUnit: NSObject, NSCopying, @unchecked Sendable {
 
   init(checked text: String) {
     do {
-      parsed = try HealthUnit(text)
+      // The empty string is HealthKit's dimensionless unit (`HKUnit(from: "")` does not raise;
+      // the health plugin makes its "no unit" that way): it measures as `count` does.
+      parsed = try HealthUnit(text.isEmpty ? "count" : text)
     } catch {
       fatalError("NSInvalidArgumentException: Unable to parse unit string: \(text) (\(error))")
     }

@@ -52,18 +52,35 @@ enum StoreObjects {
     }
   }
 
-  /// Stored metadata as HealthKit gives it back (`NSString`, `NSNumber`).
+  /// Stored metadata as HealthKit gives it back (`NSString`, `NSNumber`): every number as a
+  /// double `NSNumber`, as HealthKit's database keeps it (a bool or an int the app wrote reads
+  /// back as 1.0, 2.0, …; the health package's Dart side casts `HKInsulinDeliveryReason` with
+  /// `as double`).
   static func metadata(_ entries: [MetadataEntry]) -> [String: Any]? {
     guard !entries.isEmpty else { return nil }
     var result: [String: Any] = [:]
     for entry in entries {
       switch entry.value {
       case .string(let text): result[entry.key] = text
-      case .int(let number): result[entry.key] = NSNumber(value: number)
+      case .int(let number): result[entry.key] = NSNumber(value: Double(number))
       case .double(let number): result[entry.key] = NSNumber(value: number)
       }
     }
     return result
+  }
+
+  /// The app's metadata as HealthKit gives it back: numbers (bools included) as double
+  /// `NSNumber`s, everything else (strings, quantities, dates) as written.
+  static func readBack(_ metadata: [String: Any]) -> [String: Any] {
+    metadata.mapValues { value in
+      switch value {
+      case let flag as Bool: return NSNumber(value: flag ? 1.0 : 0.0)
+      case let number as Int: return NSNumber(value: Double(number))
+      case let number as Double: return NSNumber(value: number)
+      case let number as NSNumber: return NSNumber(value: number.doubleValue)
+      default: return value
+      }
+    }
   }
 
   // MARK: Objects to the store
@@ -72,10 +89,8 @@ enum StoreObjects {
   static func planned(_ object: HKObject) -> PlannedObjects? {
     guard let sample = object as? HKSample else { return nil }
     if let correlation = sample as? HKCorrelation {
-      let members = correlation.objects.sorted {
-        $0.sampleType.identifier < $1.sampleType.identifier
-      }
-      .compactMap { plannedSample($0) }
+      let members = correlation.objects.sorted { $0.creationOrder < $1.creationOrder }
+        .compactMap { plannedSample($0) }
       return PlannedObjects(members: members, main: correlationMain(correlation, members))
     }
     return plannedSample(sample).map { PlannedObjects(main: $0) }
@@ -153,7 +168,7 @@ enum StoreObjects {
     let details = store.attachment(HealthKitDetails.self)
     let start = date(sample.start)
     let end = date(sample.end)
-    let metadata = details.metadata[sample.uuid] ?? metadata(sample.metadata)
+    let metadata = details.metadata[sample.uuid].map(readBack) ?? metadata(sample.metadata)
     let device = sample.device.map(HKDevice.init)
     let made: HKSample
     switch sample.body {

@@ -23,9 +23,9 @@ public enum NativeHostMain {
   /// The environment variable that fixes Swift's hash seed (dictionary order) for a process.
   public static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
 
-  /// `hooks`: what a module sharing the emulator's store needs (``NativeHostHooks``).
-  public static func run(plugins: [FlutterPlugin.Type], hooks: NativeHostHooks = NativeHostHooks())
-  {
+  /// `hooks`: what a module sharing the emulator's store needs (``NativeHostHooks``); by
+  /// default `import HealthKit` is bound to the emulator's store (``NativeHostHooks/healthKit``).
+  public static func run(plugins: [FlutterPlugin.Type], hooks: NativeHostHooks = .healthKit) {
     ensureDeterministicHashing()
     Emulator.host = { inner, timeoutMs in
       NativeHost(inner: inner, plugins: plugins, replyTimeoutMs: timeoutMs, hooks: hooks)

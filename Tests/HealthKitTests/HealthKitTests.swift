@@ -73,6 +73,10 @@ extension BoundStoreTests {
       #expect(!pounds.is(compatibleWith: .meter()))
       #expect(HKUnit.count().unitDivided(by: .minute()).unitString == "count/min")
       #expect(HKUnit(from: "mg/dL") == HKUnit(from: "mg/dL"))
+      // The empty string is the dimensionless unit (the health plugin's "no unit").
+      let none = HKUnit(from: "")
+      #expect(none.unitString == "")
+      #expect(HKQuantity(unit: none, doubleValue: 3).doubleValue(for: .count()) == 3)
       let celsius = HKQuantity(unit: .degreeCelsius(), doubleValue: 100)
       #expect(abs(celsius.doubleValue(for: .degreeFahrenheit()) - 212) < 1e-9)
     }
@@ -267,6 +271,28 @@ extension BoundStoreTests {
       }
     }
 
+    @Test func statisticsListTheirSourcesOnlyWhenSeparatedBySource() async {
+      await withFreshStore { _ in
+        let healthStore = HKHealthStore()
+        _ = await PluginCalls.authorize(healthStore, share: [steps], read: [steps])
+        let at = Date(timeIntervalSince1970: 1_704_067_200)
+        _ = await PluginCalls.save(
+          healthStore,
+          HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: at,
+            end: at.addingTimeInterval(60)))
+        func sources(_ options: HKStatisticsOptions) async -> [HKSource]? {
+          await withCheckedContinuation { continuation in
+            healthStore.execute(
+              HKStatisticsQuery(quantityType: steps, quantitySamplePredicate: nil, options: options)
+              { _, statistics, _ in continuation.resume(returning: statistics?.sources) })
+          }
+        }
+        #expect(await sources(.cumulativeSum) == nil)
+        #expect(await sources([.cumulativeSum, .separateBySource])?.count == 1)
+      }
+    }
+
     @Test func statisticsOfNoSampleFailWithNoData() async {
       await withFreshStore { _ in
         let healthStore = HKHealthStore()
@@ -278,6 +304,12 @@ extension BoundStoreTests {
             ) { _, _, error in continuation.resume(returning: error as NSError?) })
         }
         #expect(error?.code == HKError.Code.errorNoData.rawValue)
+        // Printed as iOS prints it (health_kit_reporter puts "\(error)" in its replies).
+        let text = "No data available for the specified predicate."
+        #expect(
+          error.map { "\($0)" }
+            == "Error Domain=com.apple.healthkit Code=11 \"\(text)\" "
+            + "UserInfo={NSLocalizedDescription=\(text)}")
       }
     }
   }

@@ -41,6 +41,34 @@ extension BoundStoreTests {
           ($0 as? HKQuantitySample)?.quantity.doubleValue(for: unit)
         }
         #expect(values == [120])
+        // iOS gives an object its uuid when it is made: the systolic sample, made first, has
+        // the first uuid, whatever the identifiers' order.
+        let systolicUUID = found.first?.objects(for: systolic).first?.uuid.uuidString
+        #expect(systolicUUID == "00000000-0000-4000-8000-000000000001")
+      }
+    }
+
+    @Test func metadataNumbersReadBackAsDoubles() async {
+      await withFreshStore { _ in
+        let healthStore = HKHealthStore()
+        let insulin = HKQuantityType(.insulinDelivery)
+        _ = await PluginCalls.authorize(healthStore, share: [insulin], read: [insulin])
+        let sample = HKQuantitySample(
+          type: insulin, quantity: HKQuantity(unit: .internationalUnit(), doubleValue: 4.5),
+          start: start, end: start,
+          metadata: [
+            HKMetadataKeyInsulinDeliveryReason: NSNumber(value: 2),
+            HKMetadataKeyWasUserEntered: true, HKMetadataKeyExternalUUID: "x",
+          ])
+        _ = await PluginCalls.save(healthStore, sample)
+        let (found, _, _) = await PluginCalls.samples(healthStore, insulin)
+        let metadata = found?.first?.metadata ?? [:]
+        let reason = metadata[HKMetadataKeyInsulinDeliveryReason] as? NSNumber
+        #expect(reason.map { String(cString: $0.objCType) } == "d")
+        #expect(reason?.doubleValue == 2)
+        let entered = metadata[HKMetadataKeyWasUserEntered] as? NSNumber
+        #expect(entered.map { String(cString: $0.objCType) } == "d")
+        #expect(metadata[HKMetadataKeyExternalUUID] as? String == "x")
       }
     }
 

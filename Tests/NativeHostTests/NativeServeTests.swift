@@ -22,7 +22,8 @@ import Testing
     #expect(
       channels.map { $0.stringValue ?? "" } == [
         "native_probe", "native_probe/events", "native_probe/queued",
-        "dev.flutter.pigeon.native_probe.ProbeApi.move", "healthkit_permissions",
+        "dev.flutter.pigeon.native_probe.ProbeApi.move", "native_probe/healthkit",
+        "healthkit_permissions",
         "healthkit_permissions/observe", "healthkit_permissions/anchored",
         "healthkit_permissions/statistics", "hkbridge/control",
       ])

@@ -40,8 +40,8 @@ extension Replayer {
 
   /// The same, binding ids at `uuid` paths and comparing bound ids as their bound values.
   /// `mapOrderFree`: the channel is a native plugin's, whose map order is the hash seed's, not
-  /// the plugin's (protocol/native.md#map-order): bytes that differ pass when they are as many
-  /// and the values are equal, maps compared by value.
+  /// the plugin's (protocol/native.md#map-order): bytes that differ pass when the values are
+  /// equal with their wire types, maps compared by value (``MapOrderFreeValues``).
   func compare(
     _ exchange: TranscriptExchange, line: Int, file: String, actual: TranscriptReply,
     actualBytes: RecordedBytes, matchers: ValueMatchers?, bindings: inout IdentityBindings,
@@ -63,8 +63,8 @@ extension Replayer {
         diff = TranscriptReply.differences(
           expected: expected, actual: actual, mode: .value, matchers: nil,
           limit: Self.differenceLimit)
-        if mapOrderFree && diff.count == 0
-          && expectedBytes.bytes?.count == actualBytes.bytes?.count
+        if mapOrderFree && diff.count == 0, let expectedRaw = expectedBytes.bytes,
+          let actualRaw = actualBytes.bytes, MapOrderFreeValues.same(expectedRaw, actualRaw)
         {
           passes = true
         }

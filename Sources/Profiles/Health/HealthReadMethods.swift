@@ -127,7 +127,7 @@ enum HealthReadMethods {
     let args = CastArguments(call.rawArguments)
     guard let key = args.string("dataTypeKey"), let uuid = args.string("uuid") else {
       throw HealthProfileError.plugin(
-        code: "HEALTH_ERROR", message: "Missing required arguments: dataTypeKey and uuid")
+        code: "HEALTH_ERROR", message: "Invalid Arguments - UUID or DataTypeKey invalid")
     }
     let access = HealthStoreAccess(store: call.store)
     guard let row = HealthDataTypeTable.row(key, os: access.os), row.kind != .characteristic

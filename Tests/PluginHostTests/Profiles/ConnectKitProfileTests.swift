@@ -136,8 +136,12 @@ final class ConnectKitHost {
       Issue.record("expected an error reply")
       return
     }
-    #expect(code.hasPrefix("Error Domain=com.apple.healthkit Code=1 \"HealthKit is not available"))
-    #expect(code.hasSuffix("}"))
+    // HealthKit's own text, which ConnectKit passes on.
+    let text = "Health data is unavailable on this device"
+    #expect(
+      code
+        == "Error Domain=com.apple.healthkit Code=1 \"\(text)\" "
+        + "UserInfo={NSLocalizedDescription=\(text)}")
     #expect(message == "NSError")
     #expect(details == .string(ConnectKitErrors.stacktrace))
     host.store.configure(device: .iPhone, restricted: true)
@@ -148,7 +152,8 @@ final class ConnectKitHost {
       Issue.record("expected an error reply")
       return
     }
-    #expect(restricted.hasPrefix("Error Domain=com.apple.healthkit Code=2 "))
+    #expect(
+      restricted.hasPrefix("Error Domain=com.apple.healthkit Code=2 \"Health data is restricted\""))
   }
 
   // MARK: checkPermissions

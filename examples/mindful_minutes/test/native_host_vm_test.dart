@@ -24,8 +24,9 @@ void main() {
   group('the Swift half through the native host', () {
     late HkBridge bridge;
     late MindfulMinutesApi api;
-    // A fresh host for each test: the plugin keeps its sessions in memory, and the control
-    // channel's reset resets the emulator's store, not the plugin.
+    // A fresh host for each test: the plugin keeps its sessions in HealthKit (the emulator's
+    // store, which the control channel's reset empties), but the plugin instance itself lives
+    // as long as its host.
     setUp(() async {
       bridge = await HkBridge.start(executable: host, onStderr: (_) {});
       api = apiOver(bridge);

@@ -1,13 +1,12 @@
-import Dispatch
 import Flutter
 import Foundation
+import HealthKit
 
 /// The iOS half of mindful_minutes: its own channel API on `MethodChannel('mindful_minutes')`
-/// (lib/src/mindful_minutes_api.dart is the Dart half). Until hkbridge offers `import HealthKit`
-/// the sessions are kept in memory by ``MindfulStore``; the channel API stays the same when they
-/// move to HKHealthStore.
+/// (lib/src/mindful_minutes_api.dart is the Dart half), over HealthKit's mindful sessions
+/// (``MindfulSessions``). HealthKit answers on background queues, and so do these replies.
 public class MindfulMinutesPlugin: NSObject, FlutterPlugin {
-  let store = MindfulStore()
+  let sessions = MindfulSessions()
 
   public static func register(with registrar: FlutterPluginRegistrar) {
     let channel = FlutterMethodChannel(
@@ -20,31 +19,26 @@ public class MindfulMinutesPlugin: NSObject, FlutterPlugin {
     do {
       switch call.method {
       case "isAvailable":
-        result(true)
+        result(sessions.isAvailable)
       case "requestPermissions":
         try MindfulRequest.checkTypes(args["read"], field: "read")
         try MindfulRequest.checkTypes(args["write"], field: "write")
-        // As HealthKit's requestAuthorization: the answer comes on a background queue.
-        let store = self.store
-        DispatchQueue.global().async {
-          store.grant()
-          result(true)
-        }
+        sessions.requestAccess { Self.answer(result, $0) }
       case "writeRecord":
         try MindfulRequest.checkTypes([args["type"] as Any], field: "type")
         let (start, end) = try MindfulRequest.interval(args)
-        result(try store.save(start: start, end: end).channelValue)
+        try sessions.save(start: start, end: end) { Self.answer(result, $0) }
       case "readRecords":
         try MindfulRequest.checkTypes([args["type"] as Any], field: "type")
-        let ascending = args["ascending"] as? Bool ?? true
-        let sessions = store.sessions(
-          from: args["start"] as? Int, to: args["end"] as? Int, ascending: ascending)
-        result(sessions.map(\.record))
+        sessions.sessions(
+          from: args["start"] as? Int, to: args["end"] as? Int,
+          ascending: args["ascending"] as? Bool ?? true
+        ) { Self.answer(result, $0) }
       case "deleteRecords":
         guard let uuids = args["uuids"] as? [String] else {
           throw MindfulFailure.invalidArgument("uuids is a list of session uuids")
         }
-        result(try store.delete(uuids))
+        sessions.delete(uuids) { Self.answer(result, $0) }
       default:
         result(FlutterMethodNotImplemented)
       }
@@ -52,6 +46,14 @@ public class MindfulMinutesPlugin: NSObject, FlutterPlugin {
       result(failure.flutterError)
     } catch {
       result(FlutterError(code: "UNEXPECTED", message: "\(error)", details: nil))
+    }
+  }
+
+  /// The one place a HealthKit answer becomes the call's reply.
+  static func answer<Value>(_ result: FlutterResult, _ outcome: Result<Value, MindfulFailure>) {
+    switch outcome {
+    case .success(let value): result(value)
+    case .failure(let failure): result(failure.flutterError)
     }
   }
 }
