@@ -41,21 +41,24 @@ extension HealthStore {
     return found
   }
 
-  /// Runs a query, handing each sample to `body` in the query's order (a big answer is never
-  /// held as a whole).
-  public func forEachSample(matching query: SampleQuery, _ body: (StoredSample) -> Void) {
+  /// Runs a query, handing each sample that `include` keeps to `body` in the query's order (a
+  /// big answer is never held as a whole); the query's limit counts kept samples only.
+  public func forEachSample(
+    matching query: SampleQuery, where include: (StoredSample) -> Bool = { _ in true },
+    _ body: (StoredSample) -> Void
+  ) {
     let ownBundle = bundleId
-    func include(_ sample: StoredSample) -> Bool {
+    func keep(_ sample: StoredSample) -> Bool {
       if let value = query.categoryValue, sample.body != .category(rawValue: value) {
         return false
       }
-      return true
+      return include(sample)
     }
     // A read limited to the app's own samples walks only the app's index.
     samples.visit(
       identifier: query.identifier, source: query.ownSamplesOnly ? ownBundle : nil,
       start: query.start, end: query.end,
-      ascending: query.ascending, limit: query.limit == 0 ? nil : query.limit, include: include
+      ascending: query.ascending, limit: query.limit == 0 ? nil : query.limit, include: keep
     ) { sample in
       guard let unit = query.unit else { return body(sample) }
       var shown = sample

@@ -51,29 +51,10 @@ extension HealthStore {
     _ query: SampleQuery, visibility: ReadVisibility,
     where include: (StoredSample) -> Bool = { _ in true }
   ) -> [StoredSample] {
-    var found: [StoredSample] = []
     var scoped = query
     if case .ownOnly = visibility { scoped.ownSamplesOnly = true }
-    let ownBundle = bundleId
-    func keep(_ sample: StoredSample) -> Bool {
-      if scoped.ownSamplesOnly && sample.source.bundleId != ownBundle { return false }
-      if let value = scoped.categoryValue, sample.body != .category(rawValue: value) {
-        return false
-      }
-      return include(sample)
-    }
-    // A read limited to one source's samples walks only that source's index (its time does
-    // not grow with other apps' hidden samples).
-    samples.visit(
-      identifier: scoped.identifier, source: scoped.ownSamplesOnly ? ownBundle : nil,
-      start: scoped.start, end: scoped.end, ascending: scoped.ascending,
-      limit: scoped.limit == 0 ? nil : scoped.limit, include: keep
-    ) { sample in
-      guard let unit = scoped.unit else { return found.append(sample) }
-      var shown = sample
-      shown.body = Self.converted(sample.body, to: unit)
-      found.append(shown)
-    }
+    var found: [StoredSample] = []
+    forEachSample(matching: scoped, where: include) { found.append($0) }
     return found
   }
 
