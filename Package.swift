@@ -81,18 +81,19 @@ let package = Package(
         "ProfileHealthkitPermissions", "ProfileHealth", "ProfileConnectKit",
         "ProfileHealthKitReporter", "ControlChannel",
       ]),
-    // Frames over stdin/stdout, serve loop, recording, replay, goldens.
+    // Frames over stdin/stdout, serve loop, recording, replay, goldens: one exchange step for
+    // every transport. It knows no profile: the executable installs them (HKBridgeCLI's
+    // Composition).
     .target(
       name: "Harness",
-      dependencies: [
-        "FlutterCodec", "ChannelJSON", "HealthKitModel", "PluginHost", "PluginProfiles",
-      ]),
-    // The command line, one type per subcommand; a library so that an executable composing more
-    // than this package serves (a native plugin host) runs the same commands.
+      dependencies: ["FlutterCodec", "ChannelJSON", "HealthKitModel", "PluginHost"]),
+    // The command line, one type per subcommand, and the one place that composes the profiles
+    // (Composition.swift); a library so that an executable composing more than this package
+    // serves (a native plugin host) runs the same commands.
     .target(
       name: "HKBridgeCLI",
       dependencies: [
-        "Harness", "ChannelJSON", "FlutterCodec", "HealthKitModel",
+        "Harness", "ChannelJSON", "FlutterCodec", "HealthKitModel", "PluginHost", "PluginProfiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -147,6 +148,7 @@ let package = Package(
       name: "HarnessTests",
       dependencies: [
         "Harness", "ChannelJSON", "FlutterCodec", "PluginHost", "PluginProfiles", "hkbridge",
+        "HKBridgeCLI",
       ]
     ),
     .testTarget(
@@ -167,7 +169,7 @@ let package = Package(
       name: "NativeHostTests",
       dependencies: [
         "NativeHost", "NativeProbePlugin", "Harness", "FlutterCodec", "PluginHost", "HealthStore",
-        "HealthKit", "UIKit", "native-probe-host",
+        "HealthKit", "UIKit", "native-probe-host", "HKBridgeCLI",
       ]),
     .testTarget(
       name: "HealthKitTests",

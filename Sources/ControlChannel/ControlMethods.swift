@@ -19,9 +19,9 @@ package enum ControlMethods {
 
   static let core: MethodTable = [
     "reset": .control(takes: []) { context in
-      let store = context.store
+      let environment = context.environment
       return {
-        store.reset()
+        environment.resetHost()
         return .null
       }
     },

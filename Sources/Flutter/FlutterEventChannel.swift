@@ -36,7 +36,16 @@ open class FlutterEventChannel: NSObject {
     let stream = FlutterEventStream(
       name: end.name, messenger: end.messenger, codec: codec, handler: handler)
     end.setHandler { message, reply in stream.handle(message, reply) }
+    (end.messenger as? FlutterEventChannelListing)?.eventChannelDidSetStreamHandler(end.name)
   }
+}
+
+/// hkbridge's own, not Apple's: a binary messenger that wants to know which of its channels
+/// are event channels (the native host lists them in HELLO's `eventChannels`). iOS's engine
+/// does not tell them apart; a plugin never needs this.
+public protocol FlutterEventChannelListing: AnyObject {
+  /// An event channel set a stream handler on `channel`.
+  func eventChannelDidSetStreamHandler(_ channel: String)
 }
 
 /// The listen/cancel protocol of one stream handler on one channel.

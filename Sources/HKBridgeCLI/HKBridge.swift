@@ -63,8 +63,12 @@ struct HKBridge: ParsableCommand {
 /// The command line's entry point: `Sources/hkbridge/main.swift` calls it (and so can any
 /// executable that composes hkbridge's commands with more than this package serves).
 public enum HKBridgeMain {
-  /// Parses `CommandLine.arguments`, runs the command, and exits with its status.
-  public static func run() { HKBridge.main() }
+  /// Installs the profiles (``Composition``), parses `CommandLine.arguments`, runs the command,
+  /// and exits with its status.
+  public static func run() {
+    Composition.install()
+    HKBridge.main()
+  }
 }
 
 /// The `--os` option of `serve` and `types`: the iOS versions the control channel's `configure`

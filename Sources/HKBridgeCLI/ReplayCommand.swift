@@ -56,32 +56,13 @@ struct ReplayCommand: ParsableCommand, FastParsable {
   @Flag(help: "Print a machine-readable JSON report instead of text.")
   var json = false
 
-  @Option(
-    name: .customLong("profile"),
-    help:
-      "A plugin profile the emulator serves (repeatable; overrides the transcript header's; default healthkit_permissions)."
-  )
-  var profiles: [String] = []
-
-  @Option(
-    name: .customLong("channel"),
-    help: "A plugin method channel name (repeatable; overrides the transcript header's).")
-  var channels: [String] = []
-
-  @Option(
-    name: .customLong("custom-channel"),
-    help:
-      "A channel of your own plugin, any method name (repeatable; overrides the header's customChannels)."
-  )
-  var customChannels: [String] = []
-
-  @Option(help: "The emulated device, iPhone or iPad (overrides the transcript header's).")
-  var device: String?
-
-  @Option(name: .customLong("os"), help: "The iOS version, e.g. 16.4 (overrides the header's).")
-  var osVersion: String?
-
-  @OptionGroup var replyTimeout: ReplyTimeoutOption
+  @OptionGroup var emulator: EmulatorOptions
+  var profiles: [String] { emulator.profiles }
+  var channels: [String] { emulator.channels }
+  var customChannels: [String] { emulator.customChannels }
+  var device: String? { emulator.device }
+  var osVersion: String? { emulator.osVersion }
+  var replyTimeout: ReplyTimeoutOption { emulator.replyTimeout }
 
   @Option(
     name: .customShort("j"),
@@ -96,17 +77,8 @@ struct ReplayCommand: ParsableCommand, FastParsable {
       .optional("--match", MatchMode.init(rawValue:)) { $0.match = $1 },
       .flag("--update") { $0.update = $1 },
       .flag("--json") { $0.json = $1 },
-      .repeating("--profile") { $0.profiles = $1 },
-      .repeating("--channel") { $0.channels = $1 },
-      .optional("--device") { $0.device = $1 },
-      .optional("--os") { $0.osVersion = $1 },
-      .repeating("--custom-channel") { $0.customChannels = $1 },
-      .value(
-        "--reply-timeout", default: ReplyTimeoutOption.defaultSeconds, ReplyTimeoutOption.seconds
-      ) {
-        $0.replyTimeout = ReplyTimeoutOption(seconds: $1)
-      },
-      .int("-j", default: 1) { $0.jobs = $1 },
+    ] + EmulatorOptions.fastOptions(set: { $0.emulator = $1 }, change: { $1(&$0.emulator) }) + [
+      .int("-j", default: 1) { $0.jobs = $1 }
     ]
   }
 

@@ -12,7 +12,7 @@ struct ReplyTimeoutOption: ParsableArguments {
   var replyTimeout: Double = ReplyTimeoutOption.defaultSeconds
 
   /// The timeout when the option is not given.
-  static let defaultSeconds = Double(FrameServer.defaultReplyTimeoutMs) / 1000
+  static let defaultSeconds = Double(ExchangeStep.defaultReplyTimeoutMs) / 1000
 
   /// The accepted range of seconds.
   static let range: ClosedRange<Double> = 0.001...86_400

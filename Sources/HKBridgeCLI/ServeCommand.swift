@@ -54,36 +54,15 @@ struct ServeCommand: ParsableCommand, FastParsable {
       """
   )
 
-  @Option(
-    name: .customLong("channel"),
-    help: "A plugin method channel name (repeatable; default healthkit_permissions).")
-  var channels: [String] = []
-
-  @Option(
-    name: .customLong("profile"),
-    help:
-      "A plugin profile to serve (repeatable; default healthkit_permissions). See protocol/profiles/."
-  )
-  var profiles: [String] = []
-
-  @Option(
-    name: .customLong("custom-channel"),
-    help:
-      "A channel of your own plugin, any method name, answered by stubs, scenarios and playback (repeatable). See protocol/custom-channels.md."
-  )
-  var customChannels: [String] = []
-
-  @Option(
-    name: .customLong("device"), help: "The emulated device: iPhone or iPad. (default: iPhone)")
-  var deviceOption: String?
-  var device: String { deviceOption ?? Emulator.defaultDevice }
-  var deviceGiven: Bool { deviceOption != nil }
-
-  @Option(
-    name: .customLong("os"), help: "The iOS / iPadOS version, e.g. 17.5 or 16.4. (default: 17.5)")
-  var osOption: String?
-  var osVersion: String { osOption ?? Emulator.defaultOSVersion }
-  var osGiven: Bool { osOption != nil }
+  @OptionGroup var emulator: EmulatorOptions
+  var channels: [String] { emulator.channels }
+  var profiles: [String] { emulator.profiles }
+  var customChannels: [String] { emulator.customChannels }
+  var device: String { emulator.device ?? Emulator.defaultDevice }
+  var deviceGiven: Bool { emulator.device != nil }
+  var osVersion: String { emulator.osVersion ?? Emulator.defaultOSVersion }
+  var osGiven: Bool { emulator.osVersion != nil }
+  var replyTimeout: ReplyTimeoutOption { emulator.replyTimeout }
 
   @Option(
     name: .customLong("bundle-id"),
@@ -124,15 +103,9 @@ struct ServeCommand: ParsableCommand, FastParsable {
   )
   var recordMode: String = "once"
 
-  @OptionGroup var replyTimeout: ReplyTimeoutOption
-
   /// Every option as the fast path reads it (FastPath/), in the order declared above.
   static var fastOptions: [FastOption<Self>] {
-    [
-      .repeating("--channel") { $0.channels = $1 },
-      .repeating("--profile") { $0.profiles = $1 },
-      .optional("--device") { $0.deviceOption = $1 },
-      .optional("--os") { $0.osOption = $1 },
+    EmulatorOptions.fastOptions(set: { $0.emulator = $1 }, change: { $1(&$0.emulator) }) + [
       .optional("--bundle-id") { $0.bundleId = $1 },
       .optional("--app-name") { $0.appName = $1 },
       .optional("--record") { $0.record = $1 },
@@ -142,12 +115,6 @@ struct ServeCommand: ParsableCommand, FastParsable {
       .flag("--jsonl") { $0.jsonl = $1 },
       .repeating("--playback") { $0.playback = $1 },
       .value("--record-mode", default: "once") { $0.recordMode = $1 },
-      .repeating("--custom-channel") { $0.customChannels = $1 },
-      .value(
-        "--reply-timeout", default: ReplyTimeoutOption.defaultSeconds, ReplyTimeoutOption.seconds
-      ) {
-        $0.replyTimeout = ReplyTimeoutOption(seconds: $1)
-      },
     ]
   }
 

@@ -50,7 +50,10 @@ public final class NativeHost: MessageHandling, LaterReplying {
     self.replyTimeoutMs = replyTimeoutMs
     self.hooks = hooks
     messenger = NativeMessenger(outbox: outbox)
-    if let store = (inner.emulatorModel as? Dispatcher)?.store { hooks.willRegister?(store) }
+    let dispatcher = inner.emulatorModel as? Dispatcher
+    if let store = dispatcher?.store { hooks.willRegister?(store) }
+    // The control channel's stub and setLatency take the plugins' own method names.
+    dispatcher?.acceptsCallsAnsweredInFront()
     var registrars: [NativeRegistrar] = []
     for plugin in plugins {
       let registrar = NativeRegistrar(messenger: messenger, key: String(describing: plugin))
@@ -80,9 +83,13 @@ public final class NativeHost: MessageHandling, LaterReplying {
     return inner.methodChannels.filter { !native.contains($0) }
   }
 
+  /// The native plugins' event channels first (those whose code set a stream handler), then
+  /// the profiles' that no native channel hides.
   public var eventChannels: [String] {
-    let native = Set(nativeChannels)
-    return inner.eventChannels.filter { !native.contains($0) }
+    let native = nativeChannels
+    let nativeEvents = messenger.eventChannels
+    return native.filter(nativeEvents.contains)
+      + inner.eventChannels.filter { !native.contains($0) }
   }
 
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
@@ -99,7 +106,7 @@ public final class NativeHost: MessageHandling, LaterReplying {
     }
     guard let reply else {
       Logger.writeStderr(
-        "hkbridge: no reply on \(channel) (\(FrameServer.methodName(payload))) after "
+        "hkbridge: no reply on \(channel) (\(ExchangeStep.methodName(payload))) after "
           + "\(replyTimeoutMs) ms: the plugin's code has not called result; answered with a "
           + "null reply\n")
       return nil
@@ -116,11 +123,16 @@ public final class NativeHost: MessageHandling, LaterReplying {
   public func setBeforeDelay(_ hook: @escaping () -> Void) { inner.setBeforeDelay(hook) }
   public func quietly(_ body: () -> Void) { inner.quietly(body) }
 
-  /// The profiles' in-place path, when no native channel hides one of their channels (a
-  /// native channel's bytes are then never matched there).
-  public var inPlace: InPlaceMessageHandling? {
-    guard hooks.aroundServedCall == nil else { return nil }
-    return Set(nativeChannels).isDisjoint(with: inner.channels) ? inner.inPlace : nil
+  /// A profile's channel is routed on its bytes by the emulator behind; a native channel's
+  /// name (and a call the hooks wrap) goes the `String` way.
+  public func handleMessage(
+    channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
+  ) -> [UInt8]? {
+    let name = String(decoding: channelUTF8, as: UTF8.self)
+    guard hooks.aroundServedCall == nil, !messenger.hasHandler(name) else {
+      return handleMessage(channel: name, payload: payload.map { Array($0) })
+    }
+    return inner.handleMessage(channelUTF8: channelUTF8, payload: payload)
   }
 
   public var later: LaterReplying? { self }
@@ -145,6 +157,15 @@ public final class NativeHost: MessageHandling, LaterReplying {
     }
     let call = payload.flatMap { try? Self.methodCodec.decodeMethodCall($0) }
     started[token] = Started(done: done, serial: call.flatMap { inner.logStartedCall($0) })
+    // A latency set for the method delays it; a stub answers it instead of the plugin's code
+    // (protocol/native.md).
+    if let call, let dispatcher = inner.emulatorModel as? Dispatcher {
+      dispatcher.waitLatency(for: call.method)
+      if let stubbed = dispatcher.stubbedReply(to: call) {
+        outbox.put(.reply(token: token, bytes: stubbed))
+        return
+      }
+    }
     let work = Unchecked(
       NativeDelivery(
         handler: registration.handler, message: payload.map { Data($0) }, channel: channel,

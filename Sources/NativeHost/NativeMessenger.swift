@@ -6,7 +6,9 @@ import PluginHost
 /// The binary messenger a native plugin's code registers its channels with: handlers by channel
 /// name (each on the main queue, or on its task queue), and what the code sends to Dart, put into
 /// the outbox in the order sent.
-final class NativeMessenger: NSObject, FlutterBinaryMessenger, @unchecked Sendable {
+final class NativeMessenger: NSObject, FlutterBinaryMessenger, FlutterEventChannelListing,
+  @unchecked Sendable
+{
   struct Registration {
     var connection: FlutterBinaryMessengerConnection
     var handler: FlutterBinaryMessageHandler
@@ -22,6 +24,8 @@ final class NativeMessenger: NSObject, FlutterBinaryMessenger, @unchecked Sendab
   /// Channel names in the order they were first registered (HELLO's order).
   private var order: [String] = []
   private var lastConnection: FlutterBinaryMessengerConnection = 0
+  /// The channels an event channel's stream handler was set on.
+  private var eventChannelNames: Set<String> = []
 
   init(outbox: NativeOutbox) {
     self.outbox = outbox
@@ -42,6 +46,19 @@ final class NativeMessenger: NSObject, FlutterBinaryMessenger, @unchecked Sendab
   }
 
   func hasHandler(_ channel: String) -> Bool { registration(channel) != nil }
+
+  /// The channels with a handler that an event channel set, in registration order.
+  var eventChannels: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return order.filter { handlers[$0] != nil && eventChannelNames.contains($0) }
+  }
+
+  func eventChannelDidSetStreamHandler(_ channel: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    eventChannelNames.insert(channel)
+  }
 
   // MARK: FlutterBinaryMessenger
 

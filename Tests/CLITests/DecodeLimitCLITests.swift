@@ -1,8 +1,10 @@
+import HKBridgeCLI
 import Testing
 
 /// `decode` reads at most `--max-input` bytes of stdin; the top-level help's examples run as
 /// printed.
 @Suite struct DecodeLimitCLITests {
+  init() { Composition.install() }
   @Test func stdinPastTheCapIsRefused() throws {
     let result = try hkbridge(
       ["decode", "message", "--max-input", "1000"], stdin: String(repeating: "00", count: 501))

@@ -1,8 +1,10 @@
+import HKBridgeCLI
 import Testing
 
 /// `serve --device` and `replay --device` take the emulator's devices (iPhone, iPad) and refuse
 /// any other with exit 2, naming them.
 @Suite struct DeviceOptionCLITests {
+  init() { Composition.install() }
   @Test(arguments: ["iPod", "iphone", ""])
   func serveRefusesAnUnknownDevice(device: String) throws {
     let result = try hkbridge(["serve", "--device", device])

@@ -1,3 +1,4 @@
+import HKBridgeCLI
 import Testing
 
 #if canImport(Glibc)
@@ -15,6 +16,7 @@ let exampleHex = "0c04030100000006000000000000f03f0401000000000000000702c3a9"
 
 @Suite("hkbridge encode")
 struct EncodeCLITests {
+  init() { Composition.install() }
   @Test(
     "each subcommand prints the lowercase hex of Flutter's bytes",
     arguments: EncodeCLITests.encodings)
@@ -100,6 +102,7 @@ struct EncodeCLITests {
 
 @Suite("hkbridge decode")
 struct DecodeCLITests {
+  init() { Composition.install() }
   @Test(
     "each subcommand prints canonical typed JSON",
     arguments: DecodeCLITests.decodings)
@@ -187,6 +190,7 @@ struct DecodeCLITests {
 
 @Suite("hkbridge encode/decode: help and round trips")
 struct CLIRoundTripTests {
+  init() { Composition.install() }
   @Test(
     "--help on every command shows examples",
     arguments: [
@@ -215,6 +219,7 @@ struct CLIRoundTripTests {
 
 @Suite("hkbridge encode/decode: input that is not UTF-8")
 struct NonUTF8InputTests {
+  init() { Composition.install() }
   @Test(
     "an argument or stdin that is not UTF-8 is refused (exit 2), never repaired to U+FFFD",
     arguments: NonUTF8InputTests.refusals)

@@ -6,6 +6,7 @@ import Testing
 /// The fast path reads a well-formed line into the same command swift-argument-parser does, and
 /// hands everything else to it (so its messages stay its own).
 @Suite struct FastCommandLineTests {
+  init() { Composition.install() }
   static let wellFormed: [[String]] = [
     ["serve"],
     [

@@ -1,7 +1,9 @@
+import HKBridgeCLI
 import Testing
 
 /// The top-level `--help` names every way of serving, not the default channel alone (issue 31).
 @Suite struct HelpCLITests {
+  init() { Composition.install() }
   @Test func theOverviewNamesProfilesAndCustomChannels() throws {
     let result = try hkbridge(["--help"])
     #expect(result.status == 0)

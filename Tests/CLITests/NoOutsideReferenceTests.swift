@@ -1,9 +1,11 @@
 import Foundation
+import HKBridgeCLI
 import Testing
 
 /// The repository stands on its own: `protocol/` is the whole specification. No file refers to a
 /// document a user does not have, and every relative link in the documents leads somewhere.
 @Suite struct NoOutsideReferenceTests {
+  init() { Composition.install() }
   /// The root of the package, found from this file's path.
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

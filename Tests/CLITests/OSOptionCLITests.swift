@@ -1,8 +1,10 @@
+import HKBridgeCLI
 import Testing
 
 /// `serve --os` and `types --os` take the iOS versions the control channel's `configure` takes
 /// (8.0 to 99.x), and refuse others with exit 2 naming the range.
 @Suite struct OSOptionCLITests {
+  init() { Composition.install() }
   static let range = "from 8.0 (HealthKit's first) to 99.x"
 
   @Test(arguments: ["100", "7.0", "7.9", "0", "100.0"])

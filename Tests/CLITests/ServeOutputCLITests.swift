@@ -1,9 +1,11 @@
+import HKBridgeCLI
 import Testing
 
 /// `serve`'s write errors (protocol/frames.md, "Exit status"): only EPIPE means the
 /// reader left (status 0, silent); any other stdout error is status 1 with a message; a failing
 /// `--record` file is warned about and serving goes on.
 @Suite struct ServeOutputCLITests {
+  init() { Composition.install() }
   /// `count` MESSAGE frames calling `isAvailable` on the plugin channel (every byte is ASCII, so
   /// the frames travel as a String).
   static func isAvailableFrames(_ count: Int) -> String {

@@ -1,9 +1,11 @@
+import HKBridgeCLI
 import Testing
 
 /// `hkbridge types` (protocol/cli.md). Expected rows are taken from seed 000's tables and protocol/healthkit-rules.md#rulings,
 /// not from the command's output.
 @Suite("hkbridge types")
 struct TypesCLITests {
+  init() { Composition.install() }
   /// One expected `--json` row, as the seed and protocol/healthkit-rules.md state it.
   struct Row: Sendable, CustomStringConvertible {
     var os: String

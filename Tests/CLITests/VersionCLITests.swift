@@ -1,4 +1,5 @@
 import Foundation
+import HKBridgeCLI
 import Testing
 
 /// `hkbridge --version`: the version alone on the first line (what scripts read and what release
@@ -6,6 +7,7 @@ import Testing
 /// (protocol/release.md).
 @Suite("hkbridge --version")
 struct VersionCLITests {
+  init() { Composition.install() }
   @Test("three lines: version, protocol, commit")
   func format() throws {
     let result = try hkbridge(["--version"])

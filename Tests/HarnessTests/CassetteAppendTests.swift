@@ -1,4 +1,5 @@
 import Foundation
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -6,6 +7,7 @@ import Testing
 /// Appends that cannot tear a cassette, and a cassette extended with `--record-mode new` that
 /// replays clean (protocol/playback.md).
 @Suite struct CassetteAppendTests {
+  init() { Composition.install() }
   static let permissions =
     #"{"call": {"method": "requestPermissions", "args": {"read": ["steps"], "write": ["steps"]}}}"#
   static let write =

@@ -1,11 +1,13 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// A channel the user declares (`--custom-channel`, the header's `customChannels`): any method
 /// name for stubs, scenarios and playback (protocol/custom-channels.md).
 @Suite struct CustomChannelTests {
+  init() { Composition.install() }
   static let stub =
     #"{"channel": "hkbridge/control", "call": {"method": "stub", "args": {"method": "getSteps", "reply": {"ok": 1200}}}}"#
   static let getSteps =

@@ -1,9 +1,11 @@
 import FlutterCodec
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// `--match value`: each of Dart's `equals` rules, pinned one by one.
 @Suite struct DartEqualityTests {
+  init() { Composition.install() }
   func eq(_ a: ChannelValue, _ b: ChannelValue) -> Bool {
     let forward = DartEquality.equal(a, b)
     let backward = DartEquality.equal(b, a)
@@ -85,6 +87,7 @@ import Testing
 }
 
 @Suite struct ReplyMatcherTests {
+  init() { Composition.install() }
   let error = FlutterError(code: "A", message: "m", details: ["hkErrorCode": 5])
 
   func matches(_ e: TranscriptReply, _ a: TranscriptReply, _ mode: MatchMode) -> Bool {

@@ -1,8 +1,10 @@
+import HKBridgeCLI
 import Testing
 
 /// `serve --log-level debug` names the method, a summary of the arguments and the reply's code
 /// of every call.
 @Suite struct DebugLogTests {
+  init() { Composition.install() }
   @Test func everyCallIsLoggedWithItsArgumentsAndReplyCode() throws {
     var input: [UInt8] = []
     input += messageFrame(1, "healthkit_permissions", callPayload("isAvailable"))

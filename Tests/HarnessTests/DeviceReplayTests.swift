@@ -1,5 +1,6 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -8,6 +9,7 @@ import Testing
 /// "Device time" and "App identity"): random upper-case ids sent back later, `at` on every line,
 /// the app's bundle id, a custom channel.
 @Suite struct DeviceReplayTests {
+  init() { Composition.install() }
   static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 

@@ -1,5 +1,6 @@
 import ChannelJSON
 import FlutterCodec
+import HKBridgeCLI
 import Harness
 import Testing
 
@@ -10,6 +11,7 @@ import Testing
 /// Events in every mode (protocol/events.md#when-events-are-sent): frames, --jsonl, --record,
 /// --playback and replay, with the default profile's observer.
 @Suite struct EventServeTests {
+  init() { Composition.install() }
   static let observe = "healthkit_permissions/observe"
   static let plugin = "healthkit_permissions"
   /// The observer's event {"type": "steps"} as a success envelope.

@@ -1,7 +1,9 @@
+import HKBridgeCLI
 import Harness
 import Testing
 
 @Suite struct FrameParserTests {
+  init() { Composition.install() }
   @Test func parsesAMessageFrameBody() throws {
     // kind 01, flags 00, id 0x01020304, channel length 3 "abc", payload 0a0b
     let body = hex("01 00 04030201 0300 616263 0a0b")

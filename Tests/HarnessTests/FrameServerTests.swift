@@ -1,8 +1,10 @@
 import FlutterCodec
+import HKBridgeCLI
 import Harness
 import Testing
 
 @Suite struct FrameServerTests {
+  init() { Composition.install() }
   let codec = StandardMethodCodec()
 
   func makeServer(maxFrame: Int = FrameLayout.defaultMaxFrame) -> (FrameServer, FakeHandler) {

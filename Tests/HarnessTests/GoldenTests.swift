@@ -1,4 +1,5 @@
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
@@ -7,6 +8,7 @@ import Testing
 /// `UPDATE_GOLDENS=1 swift test --filter GoldenTests` rewrites them with the actual replies
 /// (then read every changed reply before committing it).
 @Suite struct GoldenTests {
+  init() { Composition.install() }
   /// `golden/` at the root of the package, found from this file's path.
   static let directory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

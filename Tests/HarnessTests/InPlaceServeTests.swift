@@ -1,4 +1,5 @@
 import FlutterCodec
+import HKBridgeCLI
 import Harness
 import Testing
 
@@ -6,6 +7,7 @@ import Testing
 /// in place) against the general path (strings and arrays, taken with any other handler): the
 /// same frames in must give the same bytes out.
 @Suite struct InPlaceServeTests {
+  init() { Composition.install() }
   let codec = StandardMethodCodec()
   let plugin = Emulator.defaultPluginChannel
   let control = Emulator.controlChannel

@@ -1,10 +1,12 @@
 import ChannelJSON
 import Foundation
+import HKBridgeCLI
 import Testing
 
 /// `serve --jsonl` accepts arguments as deep as frames, `--record` and `replay` do
 /// (protocol/text-mode.md).
 @Suite struct JSONLDepthParityTests {
+  init() { Composition.install() }
   @Test(arguments: [511, 512])
   func argumentsNestedAsDeepAsTheCodecAllowsAreServed(depth: Int) throws {
     let args = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

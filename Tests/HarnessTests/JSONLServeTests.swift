@@ -1,6 +1,7 @@
 import ChannelJSON
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -8,6 +9,7 @@ import Testing
 /// `serve --jsonl` (protocol/text-mode.md): one typed-JSON request a line in, one
 /// transcript line a request out, HELLO first, bad lines answered with an error line.
 @Suite struct JSONLServeTests {
+  init() { Composition.install() }
   static func run(_ lines: [String], _ arguments: [String] = []) throws -> (
     [ChannelValue], BinaryRunner.Result
   ) {
@@ -127,6 +129,7 @@ import Testing
 
 /// The binary-mode hint looks at the length field only when it would be absurd.
 @Suite struct TextInputHintTests {
+  init() { Composition.install() }
   static func hint(_ bytes: [UInt8]) -> String? {
     bytes.withUnsafeBytes { Serve.textInputHint($0) }
   }

@@ -1,6 +1,7 @@
 import ChannelJSON
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -9,6 +10,7 @@ import Testing
 /// `"message": null` with their `messageHex`, and `replay` and `--playback` send those bytes as
 /// they are (protocol/transcripts.md, "Consistency").
 @Suite struct MalformedRecordingTests {
+  init() { Composition.install() }
   static let channel = "dev.flutter.pigeon.connect_kit.ConnectKitHostApi.checkPermissions"
 
   /// Empty, truncated, trailing bytes, bad UTF-8, nested 513 deep (on a channel not served).

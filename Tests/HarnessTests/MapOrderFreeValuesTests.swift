@@ -1,4 +1,5 @@
 import FlutterCodec
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -6,6 +7,7 @@ import Testing
 /// A native channel's reply whose maps come in another order passes replay when the values and
 /// their wire types are the same, even when the float64 padding makes the byte counts differ.
 @Suite struct MapOrderFreeValuesTests {
+  init() { Composition.install() }
   let codec = StandardMethodCodec()
 
   func reply(_ entries: [(String, ChannelValue)]) -> [UInt8] {

@@ -1,10 +1,12 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// Issue 22's defects 1–7: record, playback, scenario and update never lose work.
 @Suite struct NeverLoseWorkTests {
+  init() { Composition.install() }
   static let device = DeviceReplayTests.example("device-recording.jsonl")
 
   static func text(_ result: BinaryRunner.Result) -> String {
@@ -188,6 +190,7 @@ import Testing
 
 /// Playback's bindings (protocol/playback.md, "Bindings").
 @Suite struct PlaybackBindingTests {
+  init() { Composition.install() }
   static let start =
     #"{"channel": "acme", "call": {"method": "startWorkout", "args": {"activityType": "running"}}, "reply": {"ok": {"sessionId": "D23F0824-128B-4F33-8C5C-7FD0A6A3A450"}}, "at": 1732532000000}"#
   static let end =
@@ -249,6 +252,7 @@ import Testing
 
 /// Playback applies the header's app identity and each used exchange's `at`.
 @Suite struct PlaybackSetupTests {
+  init() { Composition.install() }
   @Test func theHeadersAppAndTimesReachTheModel() throws {
     let scratch = try ScratchDirectory()
     let copy = try scratch.write(

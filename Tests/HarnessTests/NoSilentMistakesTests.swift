@@ -1,11 +1,13 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// Issue 31's silent mistakes: a matcher path that matches nothing, an unknown method or
 /// channel, an `--update` that left failures.
 @Suite struct NoSilentMistakesTests {
+  init() { Composition.install() }
   static let header =
     #"{"hkbridge": {"channels": ["healthkit_permissions"], "device": "iPhone", "osVersion": "17.5"}}"#
   static let write =

@@ -1,4 +1,5 @@
 import FlutterCodec
+import HKBridgeCLI
 import Harness
 import Testing
 
@@ -12,7 +13,9 @@ import Testing
 /// that memory follows the bound and not the replies of a whole chunk; small replies still leave
 /// in one write.
 @Suite struct OutputBoundTests {
+  init() { Composition.install() }
   final class Writes {
+    init() { Composition.install() }
     var chunks: [[UInt8]] = []
     var failWith: Int32?
   }

@@ -1,10 +1,12 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// `serve --profile connect_kit`: Pigeon messages over frames, recorded and replayed byte for byte.
 @Suite struct PigeonEndToEndTests {
+  init() { Composition.install() }
   static let prefix = "dev.flutter.pigeon.connect_kit.ConnectKitHostApi."
 
   @Test func helloListsEveryPigeonChannel() throws {

@@ -1,4 +1,5 @@
 import FlutterCodec
+import HKBridgeCLI
 import PluginHost
 import PluginProfiles
 import Testing
@@ -8,6 +9,7 @@ import Testing
 /// Playback finds the exchange that answers a call through an index (protocol/playback.md), with
 /// the same choice as a scan from the next exchange in order.
 @Suite struct PlaybackIndexTests {
+  init() { Composition.install() }
   static let channel = "healthkit_permissions"
 
   static func handler(_ text: String) throws -> PlaybackHandler {

@@ -1,11 +1,13 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// `serve --record` writes a header; `serve --playback` answers from a recording; setLatency is
 /// seen by a client in real time.
 @Suite struct PlaybackTests {
+  init() { Composition.install() }
   static let channel = "my_health_channel"
 
   /// A session on a custom channel: permission, write, read, and a call the model refuses.
@@ -206,6 +208,7 @@ import Testing
 /// The exact lines `serve --record` writes (protocol/transcripts.md, "Transcript header"): the Dart
 /// recording messenger writes the same for the same session.
 @Suite struct RecordFormatTests {
+  init() { Composition.install() }
   @Test func theRecordedLinesArePinned() throws {
     let scratch = try ScratchDirectory()
     let recording = scratch.url.appendingPathComponent("rec.jsonl").path

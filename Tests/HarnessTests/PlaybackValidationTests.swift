@@ -1,4 +1,5 @@
 import Foundation
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -6,6 +7,7 @@ import Testing
 /// `serve --playback` checks its files as `replay` does, with the same bound on their size
 /// (protocol/playback.md).
 @Suite struct PlaybackValidationTests {
+  init() { Composition.install() }
   /// A reply and its replyHex that disagree, and a replyHex that is not an envelope: refused.
   @Test(arguments: [
     (#"{"ok": true}"#, #""0000""#, #"disagree at reply.ok"#),

@@ -1,10 +1,12 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// `serve --profile` and `replay --profile` with the real binary.
 @Suite struct ProfileEndToEndTests {
+  init() { Composition.install() }
   func hello(_ arguments: [String]) throws -> ChannelValue {
     let result = try BinaryRunner.run(arguments, input: [])
     #expect(result.status == 0)

@@ -1,9 +1,11 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 @Suite struct RecordAndScenarioTests {
+  init() { Composition.install() }
   let codec = StandardMethodCodec()
 
   @Test func recordingClassifiesCallsAndMessages() {

@@ -1,5 +1,6 @@
 import ChannelJSON
 import Foundation
+import HKBridgeCLI
 import Harness
 import HealthKitModel
 import Testing
@@ -9,6 +10,7 @@ import Testing
 /// code. `UPDATE_GOLDENS=1 swift test --filter RecordShapesDocTests` rewrites the replies on the
 /// page (then read the diff, as for a golden).
 @Suite struct RecordShapesDocTests {
+  init() { Composition.install() }
   static let page = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("protocol/record-shapes.md")

@@ -1,9 +1,11 @@
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// Runs the real `hkbridge replay` on a transcript.
 @Suite struct ReplayEndToEndTests {
+  init() { Composition.install() }
   static let transcript = """
     {"note": "iPhone on iOS 17.5 (the default state): HealthKit is available"}
     {"channel": "healthkit_permissions", "call": {"method": "isAvailable", "args": null}, "reply": {"ok": true}, "replyHex": "0001"}

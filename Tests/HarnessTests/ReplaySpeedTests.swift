@@ -1,6 +1,7 @@
 import ChannelJSON
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -8,6 +9,7 @@ import Testing
 /// What replay skips or reads apart to be fast gives what the plain path gives: hex strings read
 /// apart from jansson, the consistency check by encoding first, `-j` threads.
 @Suite struct ReplaySpeedTests {
+  init() { Composition.install() }
   static let hex = "070b6973417661696c61626c6500"
 
   func lifted(_ line: String) throws -> ChannelValue {

@@ -1,4 +1,5 @@
 import Foundation
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -6,6 +7,7 @@ import Testing
 /// `replay` streams its report: each mismatch is written as it is found and not kept, so memory
 /// stays bounded by one exchange however many fail (protocol/transcripts.md).
 @Suite struct ReplayStreamingTests {
+  init() { Composition.install() }
   static func write(_ lines: [String], in scratch: ScratchDirectory) throws -> String {
     let path = scratch.url.appendingPathComponent("t.jsonl").path
     try (lines.joined(separator: "\n") + "\n").write(

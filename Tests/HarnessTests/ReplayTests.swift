@@ -1,5 +1,6 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
@@ -29,6 +30,7 @@ final class ScratchDirectory {
 }
 
 @Suite struct ReplayTests {
+  init() { Composition.install() }
   // echo(7) → 00 03 07000000; count → 00 03 01000000 on a fresh handler.
   static let echoLine =
     #"{"channel": "fake_channel", "call": {"method": "echo", "args": 7}, "reply": {"ok": 7}, "replyHex": "000307000000"}"#

@@ -1,10 +1,12 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// Replay a test suite can trust: errors named, headers, matchers, safe `--update`.
 @Suite struct ReplayTrustTests {
+  init() { Composition.install() }
   func replay(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     let result = try BinaryRunner.run(["replay"] + arguments, input: [])
     return (result.status, String(decoding: result.stdout, as: UTF8.self), result.stderr)
@@ -291,6 +293,7 @@ import Testing
 }
 
 @Suite struct DeviceRecordingExampleTests {
+  init() { Composition.install() }
   static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("examples/device-recording.jsonl").path
@@ -310,6 +313,7 @@ import Testing
 }
 
 @Suite struct ReplaceFileFailureTests {
+  init() { Composition.install() }
   /// A rename that fails (the target is a folder) removes the temporary file and says why.
   @Test func aFailedReplaceLeavesNoTemporaryFile() throws {
     let scratch = try ScratchDirectory()
@@ -329,6 +333,7 @@ import Testing
 }
 
 @Suite struct StaleTemporaryTests {
+  init() { Composition.install() }
   /// What a killed `--update` left behind is removed by the next update of the same file, once it
   /// is old; a fresh one (an update in progress), a link with such a name and another file's
   /// temporary are kept.

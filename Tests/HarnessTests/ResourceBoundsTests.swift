@@ -1,6 +1,7 @@
 import ChannelJSON
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import PluginHost
 import PluginProfiles
 import Testing
@@ -11,6 +12,7 @@ import Testing
 /// recordings piped into `serve --jsonl` (D27), the recording size limit (D27) and a playback
 /// miss's candidates (D15′). No timing: each bound is checked by what is kept or answered.
 @Suite struct ResourceBoundsTests {
+  init() { Composition.install() }
   // MARK: D24
 
   @Test func thePendingTableKeepsTheLatestMessagesOnly() {

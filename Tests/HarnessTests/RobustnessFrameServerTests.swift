@@ -1,3 +1,4 @@
+import HKBridgeCLI
 import Harness
 import Testing
 
@@ -5,6 +6,7 @@ import Testing
 /// frame declares: a declared 4 GiB frame within `--max-frame` must not make the server allocate
 /// 4 GiB (under a virtual-memory limit that allocation failed and the process died of SIGABRT).
 @Suite struct RobustnessFrameServerTests {
+  init() { Composition.install() }
   /// Length 0xffffffff, then a MESSAGE header (id 99, empty channel) and `count` body bytes.
   func hugeFrameStart(bodyBytes count: Int) -> [UInt8] {
     [0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x00, 0x63, 0x00, 0x00, 0x00, 0x00, 0x00]

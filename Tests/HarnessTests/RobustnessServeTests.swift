@@ -1,4 +1,5 @@
 import Foundation
+import HKBridgeCLI
 import Testing
 
 /// `hkbridge serve` fed random bytes, cut-off frames, huge declared lengths and a reader that
@@ -6,6 +7,7 @@ import Testing
 /// boundary or when stdout is closed, 3 inside a frame), never by a signal, and never holds an
 /// oversize frame in memory (protocol/frames.md).
 @Suite struct RobustnessServeTests {
+  init() { Composition.install() }
   static let helloKind: UInt8 = 0x00
   static let replyKind: UInt8 = 0x02
   static let protocolErrorKind: UInt8 = 0x7F

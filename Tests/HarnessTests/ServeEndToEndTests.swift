@@ -1,10 +1,12 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// Spawns the real `hkbridge serve` and speaks frames over pipes.
 @Suite struct ServeEndToEndTests {
+  init() { Composition.install() }
   let codec = StandardMethodCodec()
   static let channel = "healthkit_permissions"
 

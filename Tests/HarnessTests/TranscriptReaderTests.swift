@@ -1,9 +1,11 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 @Suite struct TranscriptReaderTests {
+  init() { Composition.install() }
   func parse(_ text: String, requireReply: Bool = true) throws(TranscriptError) -> Transcript {
     try TranscriptReader.parse(text, path: "t.jsonl", requireReply: requireReply)
   }
@@ -225,6 +227,7 @@ import Testing
 }
 
 @Suite struct TranscriptWriterTests {
+  init() { Composition.install() }
   @Test func keysComeInTheCanonicalOrder() {
     let exchange = TranscriptExchange(
       channel: "c", request: .call(MethodCall("m", ["a": 1])), requestBytes: .bytes([0x07]),

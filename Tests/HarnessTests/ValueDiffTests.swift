@@ -1,9 +1,11 @@
 import FlutterCodec
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// Path diffs of lists: a missing or extra element is "(absent)", never a null.
 @Suite struct ValueDiffTests {
+  init() { Composition.install() }
   @Test func aShorterListShowsItsMissingElementsAsAbsent() {
     let diff = ValueDiff.compare(
       .list([.int32(1), .int32(2)]), .list([.int32(1)]), root: [.key("ok")])

@@ -1,8 +1,10 @@
 import FlutterCodec
+import HKBridgeCLI
 import Harness
 import Testing
 
 @Suite struct ValueMatcherTests {
+  init() { Composition.install() }
   func matcher(_ text: String) throws -> ValueMatcher { try ValueMatcher.parse(text).get() }
 
   @Test func eachMatcherAcceptsAndRefuses() throws {

@@ -1,5 +1,6 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Testing
 
 /// `import HealthKit` in the plugin's code and the profiles served beside it share one store
@@ -8,6 +9,7 @@ import Testing
 /// empties it for the plugin too; `UIDevice.current` names the configured device. The calls go
 /// through `--jsonl`, which answers one call at a time (a native call's late result included).
 @Suite struct NativeHealthKitTests {
+  init() { Composition.install() }
   typealias Host = ProbeHost
   static let configure =
     #"{"channel": "hkbridge/control", "call": {"method": "configure", "args": {"now": 1704067200000}}}"#

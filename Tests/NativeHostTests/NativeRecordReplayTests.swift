@@ -1,11 +1,13 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
 /// `serve --record` against a native host records the native exchanges (in the order their
 /// replies came) and their events; `replay` against the same host passes them byte for byte.
 @Suite struct NativeRecordReplayTests {
+  init() { Composition.install() }
   typealias Host = ProbeHost
 
   @Test func aRecordingOfNativeCallsReplaysAgainstTheHost() throws {

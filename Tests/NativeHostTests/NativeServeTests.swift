@@ -1,5 +1,6 @@
 import FlutterCodec
 import Foundation
+import HKBridgeCLI
 import Harness
 import Testing
 
@@ -8,6 +9,7 @@ import Testing
 /// in the order the code sends them, `invokeMethod` to Dart, a Pigeon-style codec, a task queue,
 /// a result that never comes.
 @Suite struct NativeServeTests {
+  init() { Composition.install() }
   typealias Host = ProbeHost
 
   @Test func helloListsTheNativeChannelsFirstThenTheProfilesAndControl() throws {
@@ -28,6 +30,52 @@ import Testing
         "healthkit_permissions/statistics", "hkbridge/control",
       ])
     #expect(run.status == 0)
+  }
+
+  @Test func helloListsTheNativeEventChannelsFirstThenTheProfiles() throws {
+    let run = try Host.serve([])
+    let hello = try StandardMessageCodec().decode(try #require(run.hello.payload))
+    guard case .map(let entries) = hello,
+      case .list(let events)? = entries.first(where: { $0.key == .string("eventChannels") })?
+        .value
+    else {
+      Issue.record("HELLO has no eventChannels: \(hello)")
+      return
+    }
+    #expect(
+      events.map { $0.stringValue ?? "" } == [
+        "native_probe/events", "healthkit_permissions/observe",
+        "healthkit_permissions/anchored", "healthkit_permissions/statistics",
+      ])
+  }
+
+  /// A stub answers a native method instead of the plugin's code (whose "fail" would be an
+  /// error), and the call log has the stub's code; a latency delays a native method.
+  @Test func stubsAndLatenciesApplyToNativeMethods() throws {
+    let stub = ChannelValue.object([
+      ("method", .string("fail")), ("reply", .object([("ok", .int32(7))])),
+    ])
+    let latency = ChannelValue.object([("method", .string("onMain")), ("ms", .int32(300))])
+    let started = Date()
+    let run = try Host.serve([
+      Host.call(1, "stub", stub, on: "hkbridge/control"),
+      Host.call(2, "setLatency", latency, on: "hkbridge/control"),
+      Host.call(3, "fail"), Host.call(4, "onMain"),
+      Host.call(5, "calls", on: "hkbridge/control"),
+    ])
+    #expect(Date().timeIntervalSince(started) >= 0.3)
+    #expect(run.frames.map(\.id) == [1, 2, 3, 4, 5])
+    // 7 as the stub's value: int32.
+    #expect(run.frames[2].hex == "000307000000")
+    #expect(run.frames[3].hex == "0001")
+    let calls = try StandardMethodCodec().decodeEnvelope(try #require(run.frames.last?.payload))
+    #expect(
+      calls
+        == .success(
+          .list([
+            .object([("method", .string("fail")), ("args", .null), ("code", .null)]),
+            .object([("method", .string("onMain")), ("args", .null), ("code", .null)]),
+          ])))
   }
 
   @Test func aLaterResultLeavesAfterTheRepliesThatCameFirst() throws {

@@ -15,7 +15,7 @@ import Testing
 
   /// Calls `payload` (nil: a null message) in place on a fresh dispatcher.
   func inPlace(_ channel: String, _ payload: [UInt8]?, _ dispatcher: Dispatcher = Dispatcher())
-    -> Dispatcher.InPlaceReply
+    -> [UInt8]?
   {
     let name = Array(channel.utf8)
     return name.withUnsafeBytes { channelBytes in
@@ -28,10 +28,7 @@ import Testing
     }
   }
 
-  func reply(_ answer: Dispatcher.InPlaceReply) -> [UInt8]?? {
-    guard case .reply(let bytes) = answer else { return nil }
-    return .some(bytes)
-  }
+  func reply(_ answer: [UInt8]?) -> [UInt8]?? { .some(answer) }
 
   @Test func isAvailableInPlaceIsTheSuccessEnvelopeTrue() {
     // isAvailable, null arguments: 07 0b "isAvailable" 00; reply 00 (success) 01 (true).
@@ -84,40 +81,45 @@ import Testing
     #expect(try codec.decodeEnvelope(expected).error?.details["reason"] == "nullMessage")
   }
 
-  @Test func anUnknownChannelIsLeftToTheStringPath() {
+  /// A name nothing serves gets a null reply (and one warning naming it), bytes or `String`.
+  @Test func anUnknownChannelGetsANullReply() {
     let call = codec.encodeMethodCall(MethodCall("isAvailable"))
-    guard case .channelNotMatched = inPlace("other", call) else {
-      Issue.record("expected channelNotMatched")
-      return
-    }
-    guard case .channelNotMatched = inPlace("", nil) else {
-      Issue.record("expected channelNotMatched for the empty name")
-      return
-    }
+    var warnings: [String] = []
+    let dispatcher = Dispatcher()
+    dispatcher.warningHandler = { warnings.append($0) }
+    #expect(inPlace("other", call, dispatcher) == nil)
+    #expect(inPlace("", nil, dispatcher) == nil)
+    #expect(warnings.contains { $0.contains("'other'") || $0.contains("\"other\"") })
   }
 
-  /// A name in another Unicode normalisation is the same `String`, not the same bytes: the in-place
-  /// path leaves it to the string path, which answers it.
-  @Test func anotherNormalisationOfTheNameIsLeftToTheStringPath() {
+  /// A name in another Unicode normalisation is the same `String`, not the same bytes: the
+  /// router falls back to comparing names and answers it as the channel it names.
+  @Test func anotherNormalisationOfTheNameIsTheSameChannel() {
     let dispatcher = Dispatcher(configuration: .init(pluginChannels: ["caf\u{E9}"]))
     let decomposed = "cafe\u{301}"
     let call = codec.encodeMethodCall(MethodCall("isAvailable"))
-    guard case .channelNotMatched = inPlace(decomposed, call, dispatcher) else {
-      Issue.record("expected channelNotMatched")
-      return
-    }
+    #expect(inPlace(decomposed, call, dispatcher) == hex("00 01"))
     #expect(dispatcher.handleMessage(channel: decomposed, payload: call) == hex("00 01"))
     #expect(reply(inPlace("caf\u{E9}", call, dispatcher)) == .some(hex("00 01")))
   }
 
+  /// An event channel is found by name (its routes are the event hub's): `listen` answers in
+  /// place as it does by `String`.
+  @Test func anEventChannelAnswersInPlace() {
+    let listen = codec.encodeMethodCall(MethodCall("listen", ["type": "STEPS"]))
+    let events = "healthkit_permissions/observe"
+    let byBytes = inPlace(events, listen)
+    #expect(byBytes == Dispatcher().handleMessage(channel: events, payload: listen))
+    #expect(byBytes != nil)
+  }
+
   @Test func renamedPluginChannelsMatchInPlace() {
     let dispatcher = Dispatcher(configuration: .init(pluginChannels: ["a", "health_b"]))
+    dispatcher.warningHandler = { _ in }
     let call = codec.encodeMethodCall(MethodCall("isAvailable"))
     #expect(reply(inPlace("health_b", call, dispatcher)) == .some(hex("00 01")))
-    guard case .channelNotMatched = inPlace(plugin, call, dispatcher) else {
-      Issue.record("the default plugin name must not match a renamed plugin channel")
-      return
-    }
+    // The default plugin name no longer names a channel: a null reply.
+    #expect(inPlace(plugin, call, dispatcher) == nil)
   }
 
   @Test func theMethodIndexFindsEveryMethodOfEachTable() {

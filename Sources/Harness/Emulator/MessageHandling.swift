@@ -1,6 +1,5 @@
 import FlutterCodec
 import PluginHost
-import PluginProfiles
 
 /// What the harness serves: an emulated iOS host that answers platform messages by channel.
 /// ``Dispatcher`` is the real one; tests may pass a fake.
@@ -11,6 +10,12 @@ public protocol MessageHandling: AnyObject {
   var deviceDescription: ChannelValue { get }
   /// The reply bytes for one message (`payload == nil`: a null message), or `nil` for a null reply.
   func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]?
+  /// The same, with the channel name's UTF-8 bytes (valid UTF-8) and the payload where they
+  /// lie (the frame server's input buffer): the same reply bytes as the `String` method. A
+  /// handler that routes on bytes answers without copying; the default makes the name and
+  /// copies the payload.
+  func handleMessage(channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?)
+    -> [UInt8]?
   /// The plugin profiles served (HELLO's `profiles`).
   var profileNames: [String] { get }
   /// The channels that take method calls (a recording writes `call` lines for them and
@@ -32,9 +37,6 @@ public protocol MessageHandling: AnyObject {
   /// Runs `body` with `setLatency` delays and warnings off (a model catching up with calls that
   /// were answered in an earlier run).
   func quietly(_ body: () -> Void)
-  /// The same handler seen through its in-place path (frames answered without copying), when it
-  /// has one.
-  var inPlace: InPlaceMessageHandling? { get }
   /// The same handler seen through its answered-later path, when some of its channels reply
   /// later (a native plugin's, protocol/native.md).
   var later: LaterReplying? { get }
@@ -65,8 +67,13 @@ extension MessageHandling {
   public var emulatorModel: MessageHandling { self }
   /// A handler with no delays or warnings has nothing to silence.
   public func quietly(_ body: () -> Void) { body() }
-  /// No in-place path, when the handler does not say otherwise.
-  public var inPlace: InPlaceMessageHandling? { nil }
+  /// The name made and the payload copied, when the handler does not route on bytes.
+  public func handleMessage(
+    channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
+  ) -> [UInt8]? {
+    handleMessage(
+      channel: String(decoding: channelUTF8, as: UTF8.self), payload: payload.map { Array($0) })
+  }
   /// Every channel answers at once, when the handler does not say otherwise.
   public var later: LaterReplying? { nil }
   /// No call log, when the handler does not say otherwise.
@@ -90,8 +97,6 @@ extension Dispatcher: MessageHandling {
     }
     body()
   }
-
-  public var inPlace: InPlaceMessageHandling? { self }
 
   public var clockMs: Int? { store.now }
 

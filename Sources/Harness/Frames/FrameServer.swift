@@ -24,15 +24,17 @@ public final class FrameServer {
   public let handler: MessageHandling
   public let maxFrame: Int
   public let logger: Logger
+  /// Handles, records and drains every exchange served (the one exchange step).
+  public let step: ExchangeStep
   /// Sees every MESSAGE/REPLY exchange and every protocol error (`serve --record`).
   public var recorder: TranscriptRecorder? {
-    get { recording }
-    set { recording = newValue }
+    get { step.recorder }
+    set { step.recorder = newValue }
   }
 
-  /// The handler, when it answers messages in place and nothing needs a message's channel as a
-  /// string (no debug log): MESSAGE frames are then served without copying.
-  private let inPlaceHandler: InPlaceMessageHandling?
+  /// Whether each exchange is logged (`--log-level debug`: the channel and payload are then
+  /// made as values).
+  private let debugLog: Bool
   /// Frames waiting to be written, in order.
   let pending = FrameOutput()
 
@@ -61,7 +63,6 @@ public final class FrameServer {
   // Storage behind the public properties, private or (what FrameServerOutput.swift needs)
   // internal: the optimiser sees every access in the module and drops the run-time
   // exclusivity checks from the per-frame path.
-  var recording: TranscriptRecorder?
   var writer: ((UnsafeRawBufferPointer) -> Int32?)?
   private var flushThreshold = FrameServer.defaultOutputFlushThreshold
   var writeFailure: Int32?
@@ -76,27 +77,24 @@ public final class FrameServer {
   var end = 0
   /// Bytes of an oversize frame's body still to discard.
   var skipRemaining = 0
+  /// Recent channel names, as bytes already checked to be UTF-8 and as the name.
   private var channelCache: [(bytes: [UInt8], name: String)] = []
   var pendingHostReplies = PendingHostReplies()
   var nextHostMessageID: UInt32 = 1
-  /// The handler's answered-later path (nil: every channel answers at once).
-  let later: LaterReplying?
-  /// Messages answered later whose reply has not come, by token.
-  var waiting: [Int: WaitingMessage] = [:]
-  var nextWaitingToken = 1
-  /// Events a native plugin's code sent, waiting to be recorded after the next exchange.
-  var heldEvents: [HostMessage] = []
   /// How long a reply answered later may take before a diagnostic names it
   /// (`--reply-timeout`).
-  public var replyTimeoutMs = FrameServer.defaultReplyTimeoutMs
+  public var replyTimeoutMs: Int {
+    get { step.replyTimeoutMs }
+    set { step.replyTimeoutMs = newValue }
+  }
 
   public init(handler: MessageHandling, maxFrame: Int = FrameLayout.defaultMaxFrame, logger: Logger)
   {
     self.handler = handler
     self.maxFrame = max(0, maxFrame)
     self.logger = logger
-    inPlaceHandler = logger.enabled(.debug) ? nil : handler.inPlace
-    later = handler.later
+    debugLog = logger.enabled(.debug)
+    step = ExchangeStep(handler: handler)
     buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
   }
 
@@ -179,7 +177,6 @@ public final class FrameServer {
       return
     case .success(let parsed): header = parsed
     }
-    if header.kind == .message && serveInPlace(body, header) { return }
     guard header.kind.isSentByDart else {
       reportProtocolError(
         FrameError(
@@ -189,36 +186,41 @@ public final class FrameServer {
             + "not by Dart: Dart sends MESSAGE (0x01) or HOST_REPLY (0x04)"))
       return
     }
-    guard let channel = channelName(body, header) else {
+    let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
+    guard let known = knownChannel(channel, body, header) else {
       reportProtocolError(
         FrameError(id: header.id, reason: "the channel name is not valid UTF-8"))
       return
     }
-    let payload: [UInt8]? =
-      header.isNullPayload ? nil : [UInt8](UnsafeRawBufferPointer(rebasing: body[header.payload]))
+    let payload =
+      header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
     switch header.kind {
     case .message:
-      if let later, later.answersLater(channel: channel) {
-        startLater(later, id: header.id, channel: channel, payload: payload)
-        return
+      if step.later != nil {
+        let name = channelCache[known].name
+        if step.answersLater(channel: name) {
+          startLater(id: header.id, channel: name, payload: payload.map { Array($0) })
+          return
+        }
       }
-      let reply = handler.handleMessage(channel: channel, payload: payload)
-      logger.debug(
-        CallSummary.line(id: header.id, channel: channel, payload: payload, reply: reply))
+      let outcome = step.run(channelUTF8: channel, payload: payload) { channelCache[known].name }
+      if debugLog {
+        logger.debug(
+          CallSummary.line(
+            id: header.id, channel: channelCache[known].name, payload: payload.map { Array($0) },
+            reply: outcome.reply))
+      }
       served += 1
-      pending.appendFrame(
-        kind: .reply, id: header.id,
-        channel: UnsafeRawBufferPointer(rebasing: body[header.channel]), payload: reply)
-      recording?.served(channel: channel, payload: payload, reply: reply, handler: handler)
-      if !heldEvents.isEmpty { recordHeldEvents() }
-      sendEvents()
+      pending.appendFrame(kind: .reply, id: header.id, channel: channel, payload: outcome.reply)
+      if !outcome.events.isEmpty { send(outcome.events) }
     case .hostReply:
+      let name = channelCache[known].name
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
-        logger.debug("HOST_REPLY \(header.id) on \(channel)")
-        onReply(payload)
+        logger.debug("HOST_REPLY \(header.id) on \(name)")
+        onReply(payload.map { Array($0) })
       } else {
         logger.warning(
-          "HOST_REPLY \(header.id) on channel '\(channel)' answers no pending HOST_MESSAGE; "
+          "HOST_REPLY \(header.id) on channel '\(name)' answers no pending HOST_MESSAGE; "
             + "ignored")
       }
     case .hello, .reply, .hostMessage, .protocolError:
@@ -226,31 +228,9 @@ public final class FrameServer {
     }
   }
 
-  /// Serves a MESSAGE straight from the input buffer: the channel matched on its bytes, the
-  /// payload decoded where it lies, the reply written into the output. False, having done
-  /// nothing, when the general path must serve it: no in-place handler (or a debug log), a
-  /// recording (which needs the channel and payload as values), or a channel the handler does
-  /// not match byte for byte.
-  private func serveInPlace(_ body: UnsafeRawBufferPointer, _ header: FrameHeader) -> Bool {
-    guard let inPlaceHandler, recording == nil else { return false }
-    let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    let payload =
-      header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
-    guard
-      case .reply(let reply) = inPlaceHandler.reply(channelUTF8: channel, payload: payload)
-    else { return false }
-    served += 1
-    pending.appendFrame(kind: .reply, id: header.id, channel: channel, payload: reply)
-    sendEvents()
-    return true
-  }
-
-  /// Writes the events the last call caused, each a HOST_MESSAGE after its reply, in order
+  /// Writes the events an exchange caused, each a HOST_MESSAGE after its reply, in order
   /// (protocol/events.md#when-events-are-sent); Dart's HOST_REPLY to each is taken and dropped.
-  private func sendEvents() {
-    let messages = handler.takeHostMessages()
-    guard !messages.isEmpty else { return }
-    recording?.events(messages)
+  private func send(_ messages: [HostMessage]) {
     for message in messages {
       let id = sendHostMessage(channel: message.channel, payload: message.payload) { _ in }
       logger.debug(
@@ -259,20 +239,21 @@ public final class FrameServer {
     }
   }
 
-  /// The channel name, from a small cache of recent names (no allocation or UTF-8 check when the
-  /// same channel repeats), or `nil` when the bytes are not UTF-8.
-  private func channelName(_ body: UnsafeRawBufferPointer, _ header: FrameHeader) -> String? {
-    let bytes = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    for entry in channelCache where entry.bytes.count == bytes.count {
-      let same = entry.bytes.withUnsafeBytes { cached in
+  /// The index in the cache of recent channel names of `bytes`, checked once to be UTF-8 (no
+  /// allocation or check when the same channel repeats), or `nil` when they are not UTF-8.
+  private func knownChannel(
+    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
+  ) -> Int? {
+    for index in channelCache.indices where channelCache[index].bytes.count == bytes.count {
+      let same = channelCache[index].bytes.withUnsafeBytes { cached in
         bytes.isEmpty || memcmp(cached.baseAddress!, bytes.baseAddress!, bytes.count) == 0
       }
-      if same { return entry.name }
+      if same { return index }
     }
     guard case .success(let name) = FrameParser.channelName(body, header) else { return nil }
     if channelCache.count >= 8 { channelCache.removeFirst() }
     channelCache.append((bytes: [UInt8](bytes), name: name))
-    return name
+    return channelCache.count - 1
   }
 
   func countServed() { served += 1 }
@@ -281,6 +262,6 @@ public final class FrameServer {
     refused += 1
     logger.warning("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
     pending.appendFrame(Frame(protocolError: error))
-    recording?.note("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
+    recorder?.note("PROTOCOL_ERROR for frame \(error.id): \(error.reason)")
   }
 }

@@ -58,7 +58,7 @@ extension FrameServer {
   /// or writing failed (``outputFailure``).
   @discardableResult
   public func flushPendingOutput() -> Bool {
-    recording?.flush()
+    recorder?.flush()
     guard let writer, writeFailure == nil else {
       if writeFailure != nil { pending.removeAll() }
       return false

@@ -47,8 +47,9 @@ public final class PlaybackHandler: MessageHandling {
   private(set) var next = 0
   let warn: (String) -> Void
   let appendPath: String?
-  /// The first playback file, open for appending (`new` and `all`; PlaybackRecording.swift).
-  var appendFD: Int32 = -1
+  /// Handles the calls the model answers, recording them onto the end of the first playback
+  /// file (`new` and `all`; PlaybackRecording.swift), and drains their events.
+  let modelStep: ExchangeStep
   /// Calls no recorded exchange answered.
   public private(set) var misses = 0
   /// Ids bound so far (protocol/playback.md, "Bindings").
@@ -62,6 +63,7 @@ public final class PlaybackHandler: MessageHandling {
     self.mode = mode
     self.warn = warn
     self.methodChannelSet = Set(model.methodChannels)
+    self.modelStep = ExchangeStep(handler: model)
     for transcript in transcripts {
       let header = transcript.header?.matchers
       for line in transcript.lines {
@@ -83,10 +85,6 @@ public final class PlaybackHandler: MessageHandling {
     }
     appendPath = mode == .once ? nil : transcripts.first?.path
     if let appendPath { try startAppending(to: appendPath, after: transcripts.first) }
-  }
-
-  deinit {
-    if appendFD >= 0 { close(appendFD) }
   }
 
   public var channels: [String] { model.channels }
@@ -127,11 +125,10 @@ public final class PlaybackHandler: MessageHandling {
       warn("PLAYBACK_MISS: \(miss.message ?? "")")
       return StandardMethodCodec().encodeErrorEnvelope(miss)
     }
-    let reply = model.handleMessage(channel: channel, payload: payload)
-    let events = model.takeHostMessages()
-    hostMessages += events
-    append(channel: channel, payload: payload, reply: reply, events: events)
-    return reply
+    let outcome = modelStep.run(channel: channel, payload: payload)
+    hostMessages += outcome.events
+    appended()
+    return outcome.reply
   }
 
   /// A recorded event as sent: its `eventHex` byte for byte, else its value encoded.

@@ -1,6 +1,5 @@
 import ChannelJSON
 import PluginHost
-import PluginProfiles
 
 /// The events one exchange caused, matched in order by the event lines after it
 /// (protocol/events.md#replay).

@@ -48,6 +48,7 @@ public struct Replayer {
     let header = transcript.header
     let used = setup.completed(by: header)
     let handler = makeConfiguredHandler.map { $0(used) } ?? makeHandler()
+    let step = ExchangeStep(handler: handler)
     var result = FileReplayResult(path: transcript.path)
     if let problem = EmulatorControl.applyIdentity(
       bundleId: used.bundleId, appName: used.appName, on: handler)
@@ -140,8 +141,9 @@ public struct Replayer {
       }
       let requestProblem = update ? TranscriptConsistency.requestProblem(exchange) : nil
       let sent = Self.sent(exchange, bindings: bindings, rewriteBytes: requestProblem != nil)
-      let replyBytes = handler.handleMessage(channel: exchange.channel, payload: sent.payload)
-      events = EventQueue(line: line.number, messages: handler.takeHostMessages())
+      let outcome = step.run(channel: exchange.channel, payload: sent.payload)
+      let replyBytes = outcome.reply
+      events = EventQueue(line: line.number, messages: outcome.events)
       let actualBytes = RecordedBytes(replyBytes)
       let matchers =
         header?.matchers.map { $0.merged(with: exchange.matchers) }
@@ -160,7 +162,7 @@ public struct Replayer {
         compare(
           exchange, line: line.number, file: transcript.path, actual: actual,
           actualBytes: actualBytes, matchers: matchers, bindings: &bindings,
-          mapOrderFree: handler.later?.answersLater(channel: exchange.channel) ?? false))
+          mapOrderFree: step.answersLater(channel: exchange.channel)))
       let requestChanged = sent.request != exchange.request || requestProblem != nil
       let inconsistent = update && TranscriptConsistency.problem(exchange) != nil
       var outLine = line

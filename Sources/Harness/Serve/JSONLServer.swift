@@ -18,7 +18,9 @@ import FlutterCodec
 /// (``JSONLRecordingLines``) are skipped.
 public final class JSONLServer {
   let handler: MessageHandling
-  let recorder: TranscriptRecorder?
+  /// Handles, records and drains each line's exchange (the one exchange step).
+  let step: ExchangeStep
+  var recorder: TranscriptRecorder? { step.recorder }
   /// Lines longer than this many bytes are refused and skipped (`--max-frame`).
   let maxLine: Int
   let logger: Logger
@@ -42,7 +44,7 @@ public final class JSONLServer {
   public init(handler: MessageHandling, recorder: TranscriptRecorder?, maxLine: Int, logger: Logger)
   {
     self.handler = handler
-    self.recorder = recorder
+    self.step = ExchangeStep(handler: handler, recorder: recorder)
     self.maxLine = maxLine
     self.logger = logger
     methodChannels = Set(handler.methodChannels)
@@ -137,18 +139,15 @@ public final class JSONLServer {
   private func serveLine(_ raw: [UInt8]) {
     // The request's values are dropped once encoded: memory stays proportional to one line.
     guard let (channel, payload) = request(raw) else { return }
-    let reply = handler.handleMessage(channel: channel, payload: payload)
+    let outcome = step.run(channel: channel, payload: payload)
     logger.debug(
       "line \(lineNumber): "
-        + CallSummary.line(id: 0, channel: channel, payload: payload, reply: reply))
-    recorder?.served(channel: channel, payload: payload, reply: reply, handler: handler)
+        + CallSummary.line(id: 0, channel: channel, payload: payload, reply: outcome.reply))
     let answered = TranscriptRecorder.exchange(
-      channel: channel, payload: payload, reply: reply, methodChannels: methodChannels)
+      channel: channel, payload: payload, reply: outcome.reply, methodChannels: methodChannels)
     appendLine(TranscriptWriter.line(.exchange(answered)))
     // The events the request caused, right after its reply (protocol/events.md).
-    let events = handler.takeHostMessages()
-    recorder?.events(events)
-    for event in events {
+    for event in outcome.events {
       appendLine(
         TranscriptWriter.line(
           .event(TranscriptEvent(channel: event.channel, payload: event.payload))))

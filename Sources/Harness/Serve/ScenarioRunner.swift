@@ -12,12 +12,10 @@ public enum ScenarioRunner {
     recorder: TranscriptRecorder? = nil
   ) -> String? {
     recorder?.note("--scenario \(transcript.path): its calls ran before HELLO")
+    let step = ExchangeStep(handler: handler, recorder: recorder)
     for (line, exchange) in transcript.exchanges {
-      let reply = handler.handleMessage(channel: exchange.channel, payload: exchange.payload)
-      recorder?.served(
-        channel: exchange.channel, payload: exchange.payload, reply: reply, handler: handler)
       // Events of a scenario's calls are recorded, never sent: Dart is not listening yet.
-      recorder?.events(handler.takeHostMessages())
+      let reply = step.run(channel: exchange.channel, payload: exchange.payload).reply
       let actual = TranscriptReply.decode(reply, isMethodCall: exchange.isMethodCall)
       let place = "\(transcript.path):\(line) \(exchange.methodLabel)"
       logger.debug("scenario \(place): \(TranscriptWriter.replyText(actual))")

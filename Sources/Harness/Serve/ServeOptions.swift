@@ -1,6 +1,5 @@
 import FlutterCodec
 import PluginHost
-import PluginProfiles
 
 /// What `hkbridge serve` was asked for (protocol/cli.md).
 public struct ServeOptions: Sendable {
@@ -14,7 +13,7 @@ public struct ServeOptions: Sendable {
   /// The version announced in HELLO (`HKBridge.version`).
   public var emulatorVersion: String
   /// The plugin profiles served (`--profile`; default `healthkit_permissions`).
-  public var profiles: [String] = [Dispatcher.defaultProfile]
+  public var profiles: [String] = [Emulator.defaultProfile]
   /// `--custom-channel`: channels the user declared (protocol/custom-channels.md).
   public var customChannels: [String] = []
   /// `--jsonl`: one typed-JSON call a line instead of frames (protocol/text-mode.md).
@@ -31,10 +30,10 @@ public struct ServeOptions: Sendable {
   public var given = ReplaySetup()
   /// `--reply-timeout`: how long a native plugin's reply may take before a diagnostic names
   /// the call (protocol/native.md), in ms.
-  public var replyTimeoutMs = FrameServer.defaultReplyTimeoutMs
+  public var replyTimeoutMs = ExchangeStep.defaultReplyTimeoutMs
 
   public init(
-    pluginChannels: [String] = [Dispatcher.defaultPluginChannel],
+    pluginChannels: [String] = [Emulator.defaultPluginChannel],
     device: String = Emulator.defaultDevice, osVersion: String = Emulator.defaultOSVersion,
     recordPath: String? = nil, scenarioPath: String? = nil,
     maxFrame: Int = FrameLayout.defaultMaxFrame, logLevel: LogLevel = .warning,

@@ -1,6 +1,5 @@
 import FlutterCodec
 import PluginHost
-import PluginProfiles
 
 #if canImport(Glibc)
   import Glibc
@@ -20,6 +19,8 @@ public final class TranscriptRecorder {
   private var pending: [UInt8] = []
   /// The first write error, if any (recording stops after it).
   public private(set) var failure: FileIOError?
+  /// The errno of a failed write (beside ``failure``), or `nil`.
+  public private(set) var failedErrno: Int32?
   /// The emulator's clock as the next message finds it (it moves only when a message moves it),
   /// written as that exchange's `at`; `nil` when the handler has no clock.
   public var clock: Int?
@@ -41,6 +42,19 @@ public final class TranscriptRecorder {
     self.fd = try FileIO.create(path)
     self.methodChannels = Set(methodChannels)
     self.maximumBytes = maximumBytes
+  }
+
+  /// Records onto the end of a transcript already open for appending (`fd`, owned from now
+  /// on), whose `written` bytes count toward ``maximumBytes`` (`--record-mode new` and `all`).
+  public init(
+    appendingTo path: String, descriptor fd: Int32, written: Int, methodChannels: [String],
+    maximumBytes: Int = TranscriptReader.maximumFileBytes
+  ) {
+    self.path = path
+    self.fd = fd
+    self.methodChannels = Set(methodChannels)
+    self.maximumBytes = maximumBytes
+    self.written = written
   }
 
   deinit {
@@ -162,6 +176,7 @@ public final class TranscriptRecorder {
     if let code = pending.withUnsafeBytes({
       FileIO.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count]))
     }) {
+      failedErrno = code
       failure = FileIOError(
         path: path, message: "cannot write the recording: \(String(cString: strerror(code)))")
     }

@@ -38,8 +38,8 @@ public struct ChannelHandler: Sendable {
   }
 }
 
-/// The one place where a channel's errors become the `FlutterError` Dart sees (a profile's, or
-/// `PermissionsErrorMapping.flutterError` for `healthkit_permissions` and the control channel).
+/// The one place where a channel's errors become the `FlutterError` Dart sees: each channel
+/// (a profile's, or the control channel) brings its own.
 public typealias ChannelErrorMapping = @Sendable (any Error) -> FlutterError
 /// A BasicMessageChannel handler: payload (`nil`: null message) → reply bytes (`nil`: null reply).
 public typealias MessageHandler =

@@ -49,16 +49,19 @@ public final class HostEnvironment {
   /// The methods of every method channel served (every profile's), which `stub` and
   /// `setLatency` may name.
   let servedMethods: Set<String>
-  /// Whether a channel the user declared (any method name) is served.
-  let servesAnyMethod: Bool
+  /// Whether a channel the user declared, or a handler in front answering channels of its own
+  /// (a native plugin), is served: any method name is then a plugin method.
+  var servesAnyMethod: Bool
   /// The call log, stubs and latencies (VerificationMethods).
   package let verification: Verification
+  /// What else a host reset empties, besides the store (``resetHost()``).
+  let resets: HostResets
 
   init(
     store: HealthStore, warn: @escaping (String) -> Void, pluginMethods: Set<String>? = nil,
     faultMethods: @escaping () -> Set<String> = { [] },
     servedMethods: Set<String>? = nil, servesAnyMethod: Bool = false,
-    verification: Verification = Verification()
+    verification: Verification = Verification(), resets: HostResets = HostResets()
   ) {
     self.store = store
     self.warn = warn
@@ -66,6 +69,15 @@ public final class HostEnvironment {
     self.servedMethods = servedMethods ?? pluginMethods ?? []
     self.servesAnyMethod = servesAnyMethod
     self.verification = verification
+    self.resets = resets
+  }
+
+  /// Brings the emulated host back to its default state: the store, then what the host keeps
+  /// beside it (the call log, stubs and latencies, every event stream), as a method that resets
+  /// the device asks (the control channel's `reset`).
+  public func resetHost() {
+    store.reset()
+    for reset in resets.actions { reset() }
   }
 
   /// The names of the methods that take injected faults (`injectFault`'s `method`).
@@ -75,6 +87,12 @@ public final class HostEnvironment {
   func warning(to handler: @escaping (String) -> Void) -> HostEnvironment {
     HostEnvironment(
       store: store, warn: handler, faultMethods: faultMethods, servedMethods: servedMethods,
-      servesAnyMethod: servesAnyMethod, verification: verification)
+      servesAnyMethod: servesAnyMethod, verification: verification, resets: resets)
   }
+}
+
+/// What a host reset empties besides the store, registered by the host that keeps it.
+final class HostResets {
+  var actions: [() -> Void] = []
+  init() {}
 }

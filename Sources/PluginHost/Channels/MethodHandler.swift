@@ -23,8 +23,8 @@ public struct MethodHandler: Sendable {
   public let requiresHealthKit: Bool
   public let acceptsFaults: Bool
   /// The argument keys the method takes (`[]`: none, so `null`); `nil` leaves the arguments to
-  /// the body (every method of `healthkit_permissions` and the control channel declares its
-  /// keys; a unit test checks it).
+  /// the body (a profile that checks keys declares them for every method; a unit test of each
+  /// such profile checks it).
   public let takes: [String]?
   /// Step 3: the body, with an injected fault where it falls.
   @usableFromInline let body: @Sendable (MethodContext) throws -> ChannelValue
@@ -70,7 +70,7 @@ public struct MethodHandler: Sendable {
     }
   }
 
-  /// A `healthkit_permissions` method that answers even when HealthKit is unavailable.
+  /// A staged method that answers even when HealthKit is unavailable (faults apply).
   @inlinable
   public static func always(
     takes: [String]? = nil,
@@ -79,7 +79,7 @@ public struct MethodHandler: Sendable {
     MethodHandler(requiresHealthKit: false, acceptsFaults: true, takes: takes, validate: validate)
   }
 
-  /// A HealthKit method of `healthkit_permissions`.
+  /// A staged method that needs HealthKit available (faults apply).
   @inlinable
   public static func healthKit(
     takes: [String]? = nil,
@@ -88,7 +88,8 @@ public struct MethodHandler: Sendable {
     MethodHandler(requiresHealthKit: true, acceptsFaults: true, takes: takes, validate: validate)
   }
 
-  /// A control-channel method: no availability check, no faults.
+  /// A staged method of the host itself rather than of a plugin: no availability check, no
+  /// faults.
   @inlinable
   public static func control(
     takes: [String]? = nil,
@@ -98,7 +99,7 @@ public struct MethodHandler: Sendable {
   }
 
   /// A method of a plugin that checks its calls itself: no availability check, no key check,
-  /// no faults (the `health`, `health_kit_reporter` methods).
+  /// no faults.
   public static func plain(
     _ run: @escaping @Sendable (MethodContext) throws -> ChannelValue
   ) -> MethodHandler {

@@ -12,11 +12,11 @@ import HealthStore
 /// reply bytes. One dispatcher is one emulated iOS host with one mock HealthKit store.
 ///
 /// CONTRACT (stable API used by the Harness):
-/// - `handleMessage(channel:payload:)` takes the payload bytes of one platform message (`nil` for
-///   a null message) and returns the reply bytes, or `nil` for a null reply (no handler for the
-///   channel, or a method that is not implemented).
-/// - `handleMessage(channelUTF8:payload:)` is the same with the bytes in place (the serve loop's
-///   path); it gives the same reply bytes, or says the channel is left to the string method.
+/// - `handleMessage(channelUTF8:payload:)`, the one router, takes the channel name's UTF-8 bytes
+///   and the payload bytes of one platform message (`nil` for a null message), where they lie,
+///   and returns the reply bytes, or `nil` for a null reply (no handler for the channel, or a
+///   method that is not implemented). `handleMessage(channel:payload:)` is the same for a name
+///   given as a `String`.
 /// - Every method channel (of every profile) and `hkbridge/control` speak StandardMethodCodec,
 ///   through one pipeline (``MethodHandler/run(_:)``, the channel's error mapping); a payload
 ///   that does not decode as a method call gets a `MALFORMED_MESSAGE` error envelope.
@@ -64,7 +64,17 @@ public final class Dispatcher {
       store: store, warn: Dispatcher.writeToStandardError, faultMethods: faultMethods,
       servedMethods: Self.methodNames(of: profiles),
       servesAnyMethod: profiles.contains { $0.name == CustomChannels.profileName })
+    // A reset (``HostEnvironment/resetHost()``) also empties the call log, stubs and latencies,
+    // and drops every event stream (protocol/events.md#when-events-are-sent).
+    environment.resets.actions.append { [verification, events] in
+      verification.reset()
+      events.dropAll()
+    }
   }
+
+  /// Takes any method name as a plugin method in the control channel's `stub` and
+  /// `setLatency` (a handler in front answers methods no profile declares).
+  func servesAnyMethodName() { environment.servesAnyMethod = true }
 
   /// The method names of every method channel of `profiles` (not raw message channels).
   static func methodNames(of profiles: [PluginProfile]) -> Set<String> {
@@ -117,31 +127,40 @@ public final class Dispatcher {
   /// Whether HealthKit is restricted on the emulated device.
   public var restricted: Bool { store.restricted }
 
-  /// The reply bytes for one message, or `nil` for a null reply.
+  /// The reply bytes for one message, or `nil` for a null reply: the message's channel name
+  /// given as a `String` (a test's or an embedder's call), answered by the one router
+  /// (``handleMessage(channelUTF8:payload:)``).
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
-    guard let route = routes.route(named: channel) else {
-      guard events.serves(channel) else {
-        warnUnknownChannel(channel)
-        return nil
-      }
-      return events.reply(channel: channel, payload: payload, environment: environment)
+    var name = channel
+    return name.withUTF8 { utf8 in
+      let channelBytes = UnsafeRawBufferPointer(utf8)
+      guard let payload else { return handleMessage(channelUTF8: channelBytes, payload: nil) }
+      return payload.withUnsafeBytes { handleMessage(channelUTF8: channelBytes, payload: $0) }
     }
-    guard events.isListening else { return answer(route, payload: payload) }
-    events.callWillStart()
-    let reply = answer(route, payload: payload)
-    events.callDidEnd()
-    return reply
   }
 
-  /// The reply on one route: a raw message channel's bytes, or a method call's.
-  func answer(_ route: ChannelRoute, payload: [UInt8]?) -> [UInt8]? {
+  /// The reply to a `listen` or `cancel` on one of the event channels.
+  func eventReply(channel: String, payload: [UInt8]?) -> [UInt8]? {
+    events.reply(channel: channel, payload: payload, environment: environment)
+  }
+
+  /// The reply to one message answered on a route: a raw message channel's bytes, or a method
+  /// call's; while a stream listens, the streams are told what the call changed.
+  func answer(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> [UInt8]? {
+    guard events.isListening else { return answerNow(route, payload: payload) }
+    events.callWillStart()
+    defer { events.callDidEnd() }
+    return answerNow(route, payload: payload)
+  }
+
+  private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> [UInt8]? {
     guard let methods = route.methods, let errors = route.errors else {
-      return route.messages?(payload, environment)
+      return route.messages?(payload.map { Array($0) }, environment)
     }
     guard let payload else { return nullMessageReply(route.name) }
     let call: MethodCall
     do {
-      call = try codec.decodeMethodCall(payload)
+      call = try codec.decodeMethodCall(inPlace: payload)
     } catch {
       return errorReply(MalformedMessage.notAMethodCall(channel: route.name, error))
     }
@@ -154,16 +173,7 @@ public final class Dispatcher {
     to call: MethodCall, on route: ChannelRoute, _ methods: MethodIndex,
     _ errors: ChannelErrorMapping
   ) -> [UInt8]? {
-    if route.isControl {
-      let reply = run(call, on: route, methods, errors)
-      // A successful reset (null success: 00 00) also empties the call log, stubs and latencies,
-      // and drops every event stream (protocol/events.md#when-events-are-sent).
-      if call.method == "reset" && reply == [0, 0] {
-        verification.reset()
-        events.dropAll()
-      }
-      return reply
-    }
+    if route.isControl { return run(call, on: route, methods, errors) }
     return verifiedReply(to: call) { run(call, on: route, methods, errors) }
   }
 

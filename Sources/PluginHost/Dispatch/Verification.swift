@@ -214,13 +214,7 @@ extension Dispatcher {
       reply = run()
     }
     verification.record(call, reply: reply)
-    let delay = verification.latency(for: call.method)
-    if delay > 0 && sleepsForLatency {
-      beforeDelay?()
-      var time = timespec(tv_sec: delay / 1000, tv_nsec: (delay % 1000) * 1_000_000)
-      var left = timespec()
-      while nanosleep(&time, &left) != 0 && errno == EINTR { time = left }
-    }
+    waitLatency(for: call.method)
     return reply
   }
 }

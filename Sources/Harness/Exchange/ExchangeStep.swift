@@ -1,0 +1,76 @@
+import FlutterCodec
+import PluginHost
+
+/// One exchange, the same for every transport (frames, `--jsonl` lines, `--scenario` steps,
+/// `replay`, playback's model): the handler answers the message, the exchange is recorded
+/// (`--record`), then the events it caused are drained (recorded after it, handed to the
+/// transport to send after its reply; protocol/events.md#when-events-are-sent). A message on a
+/// channel answered later (a native plugin's, protocol/native.md) is started here and finished
+/// when its reply comes (ExchangeStep+Later.swift).
+public final class ExchangeStep {
+  /// What one exchange gave: the reply bytes (`nil`: a null reply) and the events it caused,
+  /// oldest first.
+  public struct Outcome {
+    public var reply: [UInt8]?
+    public var events: [HostMessage]
+  }
+
+  public let handler: MessageHandling
+  /// Records every exchange and the events after it (`serve --record`), or `nil`.
+  public var recorder: TranscriptRecorder?
+  /// The handler's answered-later path (nil: every channel answers at once).
+  public let later: LaterReplying?
+  /// How long a reply answered later may take before a diagnostic names it
+  /// (`--reply-timeout`).
+  public var replyTimeoutMs = ExchangeStep.defaultReplyTimeoutMs
+  /// 10 s: far more than any answer from an emulated store takes, short enough for a test run.
+  public static let defaultReplyTimeoutMs = 10_000
+
+  /// Messages answered later whose reply has not come, by token (ExchangeStep+Later.swift).
+  var waiting: [Int: Waiting] = [:]
+  var nextToken = 1
+  /// Events a native plugin's code sent, waiting to be recorded after the next exchange.
+  var heldEvents: [HostMessage] = []
+
+  public init(handler: MessageHandling, recorder: TranscriptRecorder? = nil) {
+    self.handler = handler
+    self.recorder = recorder
+    later = handler.later
+  }
+
+  /// One exchange answered now: handled (a channel answered later is waited for, up to the
+  /// handler's own timeout), recorded, its events drained.
+  public func run(channel: String, payload: [UInt8]?) -> Outcome {
+    let reply = handler.handleMessage(channel: channel, payload: payload)
+    recorder?.served(channel: channel, payload: payload, reply: reply, handler: handler)
+    var outcome = drainEvents()
+    outcome.reply = reply
+    return outcome
+  }
+
+  /// The same for a message in place (the frame server's input buffer): the channel's bytes
+  /// are routed as they are; the name and a copy of the payload are made only for a recording.
+  @inline(__always)
+  public func run(
+    channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?,
+    name: () -> String
+  ) -> Outcome {
+    let reply = handler.handleMessage(channelUTF8: channelUTF8, payload: payload)
+    if let recorder {
+      recorder.served(
+        channel: name(), payload: payload.map { Array($0) }, reply: reply, handler: handler)
+    }
+    var outcome = drainEvents()
+    outcome.reply = reply
+    return outcome
+  }
+
+  /// Records the events held since the last exchange, then takes the ones the handler made
+  /// and records them.
+  private func drainEvents() -> Outcome {
+    if !heldEvents.isEmpty { recordHeldEvents() }
+    let events = handler.takeHostMessages()
+    if !events.isEmpty { recorder?.events(events) }
+    return Outcome(reply: nil, events: events)
+  }
+}
