@@ -17,7 +17,7 @@ public struct ChannelHandler: Sendable {
   /// (its flags say which checks apply); a method that throws gets the error envelope `errors`
   /// makes of it (the profile's one place for its error codes). `unknownMethod`, when given,
   /// answers every method not in `methods` instead (a host that replies an error envelope for
-  /// an unknown method, such as `health_kit_reporter`'s).
+  /// an unknown method).
   public static func methods(
     _ methods: MethodTable, errors: @escaping ChannelErrorMapping,
     unknownMethod: MethodHandler? = nil

@@ -1,5 +1,5 @@
 /// Text as Foundation's `JSONEncoder` (and `JSONSerialization`) writes it on iOS, for the
-/// profiles whose hosts reply JSON strings (`connect_kit`, `health_kit_reporter`).
+/// profiles whose hosts reply JSON strings.
 package enum JSONEncoderText {
   /// A JSON string literal with the encoder's escapes: `\"`, `\\`, `\/` (slashes are escaped
   /// unless `.withoutEscapingSlashes`), the short control escapes and `\u00XX` for the other

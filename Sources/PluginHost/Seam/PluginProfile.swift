@@ -5,7 +5,7 @@ import HealthStore
 /// channel's messages are answered, and how its errors reach Dart. `protocol/profiles/README.md`
 /// documents the seam; one folder under `Profiles/` holds each profile.
 public struct PluginProfile: Sendable {
-  /// The name `serve --profile` and HELLO's `profiles` use (`healthkit_permissions`, `health`).
+  /// The name `serve --profile` and HELLO's `profiles` use.
   public var name: String
   /// The channels, matched in this order (before later profiles' and the control channel).
   public var channels: [ProfileChannel]
