@@ -122,6 +122,30 @@ import Testing
     #expect(inPlace(plugin, call, dispatcher) == nil)
   }
 
+  /// A call whose name is a table's method byte for byte is read with the table's name and
+  /// handler; any other call reads as the codec reads it (no handler found), and a malformed
+  /// one fails with the codec's error.
+  @Test func aKnownNameIsFoundByItsBytes() throws {
+    let index = MethodIndex(PluginMethods.table)
+    func decoded(_ payload: [UInt8]) throws -> (MethodCall, Bool) {
+      let result = try payload.withUnsafeBytes {
+        try codec.decodeMethodCall(inPlace: $0, methods: index)
+      }
+      return (result.call, result.handler != nil)
+    }
+    // isAvailable, null arguments.
+    let known = hex("07 0b 69 73 41 76 61 69 6c 61 62 6c 65 00")
+    #expect(try decoded(known) == (MethodCall("isAvailable"), true))
+    // "isAvailabl" (one byte short): read as the codec reads it, no handler.
+    let unknown = hex("07 0a 69 73 41 76 61 69 6c 61 62 6c 00")
+    #expect(try decoded(unknown) == (MethodCall("isAvailabl"), false))
+    // A known name followed by a byte after the arguments: the codec's own error.
+    let trailing = known + [0x00]
+    let expected = #expect(throws: CodecError.self) { try codec.decodeMethodCall(trailing) }
+    let actual = #expect(throws: CodecError.self) { try decoded(trailing) }
+    #expect(actual?.description == expected?.description)
+  }
+
   @Test func theMethodIndexFindsEveryMethodOfEachTable() {
     for table in [PluginMethods.table, ControlMethods.table] {
       let index = MethodIndex(table)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A method table arranged for a cheap lookup by name: the entries sorted by the length of their
 /// UTF-8 name, so that a lookup compares the name only with the few names of the same length
 /// (no hashing). A name it does not find is looked up in the table itself, so that the answer is
@@ -7,6 +13,7 @@
 package final class MethodIndex: Sendable {
   private struct Entry {
     var name: String
+    var utf8: [UInt8]
     var handler: MethodHandler
   }
 
@@ -19,7 +26,7 @@ package final class MethodIndex: Sendable {
   init(_ table: MethodTable, unknown: MethodHandler? = nil) {
     self.table = table
     self.unknown = unknown
-    let sorted = table.map { Entry(name: $0.key, handler: $0.value) }
+    let sorted = table.map { Entry(name: $0.key, utf8: Array($0.key.utf8), handler: $0.value) }
       .sorted { ($0.name.utf8.count, $0.name) < ($1.name.utf8.count, $1.name) }
     let longest = sorted.last?.name.utf8.count ?? 0
     var firstOfLength: [Int] = []
@@ -37,6 +44,22 @@ package final class MethodIndex: Sendable {
 
   /// Every method of the table, by name.
   package var handlers: MethodTable { table }
+
+  /// The name and handler of the method whose name is exactly the UTF-8 `bytes` (a call's name
+  /// where it lies in the payload), or `nil`: no `String` is made and nothing is validated (the
+  /// name is the table's own). A name of other bytes may still be a method's in another Unicode
+  /// normalisation: ``handler(for:)`` then decides.
+  func method(utf8 bytes: UnsafeRawBufferPointer) -> (name: String, handler: MethodHandler)? {
+    let length = bytes.count
+    guard length + 1 < firstOfLength.count, let given = bytes.baseAddress else { return nil }
+    for position in firstOfLength[length]..<firstOfLength[length + 1] {
+      let same = entries[position].utf8.withUnsafeBytes { name in
+        memcmp(name.baseAddress!, given, length) == 0
+      }
+      if same { return (entries[position].name, entries[position].handler) }
+    }
+    return nil
+  }
 
   /// The handler of `method` (the unknown-method answer when the table has none), or `nil`.
   func handler(for method: String) -> MethodHandler? {

@@ -5,8 +5,38 @@ extension StandardMethodCodec {
   /// cleanly this way is decoded again by ``decodeMethodCall(_:)-([UInt8])``, so that a malformed
   /// call fails with exactly the codec's error.
   func decodeMethodCall(inPlace bytes: UnsafeRawBufferPointer) throws(CodecError) -> MethodCall {
-    if let call = readWholeCall(bytes) { return call }
-    return try decodeMethodCall([UInt8](bytes))
+    try decodeMethodCall(inPlace: bytes, methods: nil).call
+  }
+
+  /// The same, with the method's name looked up in `methods` by its bytes where they lie: when
+  /// one of them has exactly these bytes, the call's name is the table's own (no `String` made,
+  /// no UTF-8 check) and its handler comes with it; else `handler` is `nil` (look the name up).
+  func decodeMethodCall(inPlace bytes: UnsafeRawBufferPointer, methods: MethodIndex?)
+    throws(CodecError) -> (call: MethodCall, handler: MethodHandler?)
+  {
+    if let methods, let known = readKnownCall(bytes, methods) { return known }
+    if let call = readWholeCall(bytes) { return (call, nil) }
+    return (try decodeMethodCall([UInt8](bytes)), nil)
+  }
+
+  /// The standard message format's tag of a string.
+  static let stringTag: UInt8 = 7
+
+  /// A string value that is a method of `methods` byte for byte, then one arguments value, then
+  /// the end of the bytes; else `nil`.
+  private func readKnownCall(_ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex)
+    -> (call: MethodCall, handler: MethodHandler?)?
+  {
+    var reader = ByteReader(bytes)
+    guard (try? reader.readByte("a type tag")) == Self.stringTag,
+      let size = try? reader.readSize(),
+      let name = try? reader.readSlice(size, "a method name"),
+      let (method, handler) = methods.method(utf8: name),
+      !reader.isAtEnd,
+      let arguments = try? messageCodec.readValue(from: &reader),
+      reader.isAtEnd
+    else { return nil }
+    return (MethodCall(method, arguments), handler)
   }
 
   /// A string value, then one arguments value, then the end of the bytes; else `nil`.
