@@ -134,15 +134,58 @@ let package = Package(
     .testTarget(
       name: "CKTypeRecordsTests",
       dependencies: ["CKTypeRecords", "HealthStore", "HealthKitModel", "StoreFixtures"]),
+    // What the host's, the control channel's and the profiles' tests share: a dispatcher with
+    // helpers, hex bytes, record arguments.
+    .target(
+      name: "ChannelTestSupport",
+      dependencies: [
+        "PluginHost", "PluginProfiles", "HealthStore", "HealthKitModel", "FlutterCodec",
+      ],
+      path: "Tests/ChannelTestSupport"),
     .testTarget(
       name: "PluginHostTests",
       dependencies: [
-        "PluginHost", "PluginProfiles", "ProfileHealthkitPermissions", "ProfileHealth",
-        "ProfileConnectKit", "ProfileHealthKitReporter", "ControlChannel", "HealthStore",
-        "CKTypeRecords",
-        "HealthKitModel", "FlutterCodec",
+        "PluginHost", "PluginProfiles", "ProfileHealthkitPermissions", "ControlChannel",
+        "HealthStore", "FlutterCodec", "ChannelTestSupport",
       ]
     ),
+    .testTarget(
+      name: "PluginProfilesTests",
+      dependencies: [
+        "PluginProfiles", "PluginHost", "ProfileHealthkitPermissions", "ProfileConnectKit",
+        "ProfileHealthKitReporter", "HealthStore", "HealthKitModel", "FlutterCodec",
+        "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ControlChannelTests",
+      dependencies: [
+        "ControlChannel", "ProfileHealthkitPermissions", "PluginHost", "PluginProfiles",
+        "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileHealthkitPermissionsTests",
+      dependencies: [
+        "ProfileHealthkitPermissions", "ControlChannel", "PluginHost", "PluginProfiles",
+        "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileHealthTests",
+      dependencies: [
+        "ProfileHealth", "PluginHost", "PluginProfiles", "HealthStore", "HealthKitModel",
+        "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileConnectKitTests",
+      dependencies: [
+        "ProfileConnectKit", "CKTypeRecords", "PluginHost", "PluginProfiles", "HealthStore",
+        "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileHealthKitReporterTests",
+      dependencies: [
+        "ProfileHealthKitReporter", "ProfileHealth", "PluginHost", "PluginProfiles",
+        "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
     .testTarget(
       name: "HarnessTests",
       dependencies: [
