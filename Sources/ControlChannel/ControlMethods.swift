@@ -1,8 +1,8 @@
+import ChannelCatalogue
 import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealthkitPermissions
 
 /// The control channel `hkbridge/control` (protocol/channel-api.md#control-channel-hkbridgecontrol): sets the emulated device and the simulated
 /// user up, and shows the store. Like every method, each declares the arguments it takes

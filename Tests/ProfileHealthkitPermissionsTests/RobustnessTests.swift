@@ -1,3 +1,4 @@
+import ChannelCatalogue
 import ChannelTestSupport
 import FlutterCodec
 import HealthStore

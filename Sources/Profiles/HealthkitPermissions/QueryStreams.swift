@@ -1,4 +1,5 @@
 import CKTypeRecords
+import ChannelCatalogue
 import FlutterCodec
 import HealthKitModel
 import HealthStore

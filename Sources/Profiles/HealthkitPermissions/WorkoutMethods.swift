@@ -1,4 +1,5 @@
 import CKTypeRecords
+import ChannelCatalogue
 import FlutterCodec
 import HealthStore
 import PluginHost

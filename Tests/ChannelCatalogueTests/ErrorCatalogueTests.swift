@@ -1,10 +1,8 @@
 import HealthStore
 import Testing
 
+@testable import ChannelCatalogue
 @testable import ControlChannel
-@testable import PluginHost
-@testable import PluginProfiles
-@testable import ProfileHealthkitPermissions
 
 /// The store's failure kinds have no wire spelling of their own; the catalogue of the default
 /// profile and the control channel spells each once (protocol/errors.md#codes).

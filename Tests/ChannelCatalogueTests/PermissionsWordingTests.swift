@@ -1,7 +1,7 @@
 import HealthStore
 import Testing
 
-@testable import ProfileHealthkitPermissions
+@testable import ChannelCatalogue
 
 /// `healthkit_permissions` words the store's hints with its own methods and arguments.
 @Suite struct PermissionsWordingTests {

@@ -7,10 +7,10 @@ import PluginHost
 /// Reads a record (protocol/record-shapes.md) out of the channel's arguments: argument shapes only (required
 /// fields present, every field of the right type, no unknown keys, checked first). The store
 /// checks the rest.
-enum RecordParsing {
+package enum RecordParsing {
   static let commonFields = ["type", "start", "end", "metadata"]
 
-  static func record(_ args: Arguments) throws(HealthError) -> RecordInput {
+  package static func record(_ args: Arguments) throws(HealthError) -> RecordInput {
     _ = try args.entries()
     // Without a type, no kind says which keys the record takes: a key no record takes (a
     // misspelt `type` among them) is reported before the missing type.
@@ -223,7 +223,7 @@ enum RecordParsing {
 
   /// A workout amount `name`: a list of samples `{value, unit, time}`, or (for `energy` and
   /// `distance`, when `totalAllowed`) a total `{value, unit}`; nil when left out or an empty list.
-  static func workoutAmount(_ args: Arguments, _ name: String, totalAllowed: Bool)
+  package static func workoutAmount(_ args: Arguments, _ name: String, totalAllowed: Bool)
     throws(HealthError) -> WorkoutAmount?
   {
     guard let found = try args.optionalValue(name) else { return nil }

@@ -2,12 +2,12 @@ import HealthStore
 
 /// How `healthkit_permissions` and the control channel word the store's hints: the next step
 /// named by this plugin's own methods and arguments (protocol/errors.md).
-enum PermissionsWording {
+package enum PermissionsWording {
   /// Authorization is requested with `requestPermissions`.
   static let requesting = HealthError.wording(requestingWith: "requestPermissions")
 
   @Sendable
-  static func hint(_ hint: HealthError.Hint) -> String {
+  package static func hint(_ hint: HealthError.Hint) -> String {
     switch hint {
     case .requestCharacteristicAuthorization:
       return "; request it first (requestCharacteristicPermissions or requestPermissions)."

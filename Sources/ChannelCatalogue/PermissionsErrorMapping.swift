@@ -19,7 +19,7 @@ package enum PermissionsErrorMapping {
     return flutterError(error)
   }
 
-  static func flutterError(_ error: HealthError) -> FlutterError {
+  package static func flutterError(_ error: HealthError) -> FlutterError {
     FlutterError(
       code: error.code.wireCode, message: error.text(PermissionsWording.hint),
       details: details(error))

@@ -1,15 +1,18 @@
 import CKTypeRecords
+import ChannelCatalogue
 import FlutterCodec
 import HealthStore
 import PluginHost
 
-/// The record methods (writeRecord, writeRecords, readRecords, deleteRecords, startWorkout,
-/// endWorkout, discardWorkout) and the control channel's addSamples (protocol/channel-api.md, protocol/record-shapes.md and protocol/healthkit-rules.md#workouts).
+/// The record methods of the plugin channel (writeRecord, writeRecords, readRecords,
+/// deleteRecords, startWorkout, endWorkout, discardWorkout; protocol/channel-api.md,
+/// protocol/record-shapes.md and protocol/healthkit-rules.md#workouts). The control channel's
+/// addSamples reads records with the same parser (`RecordParsing`, module `ChannelCatalogue`).
 ///
 /// Each handler checks its arguments' shapes, lets the store check the rest in the order of protocol/errors.md#which-check-fails-first,
 /// and returns an operation that only changes the store once every check (and any injected
 /// fault) has passed.
-package enum RecordMethods {
+enum PluginRecordMethods {
   /// Methods of the plugin channel.
   static let pluginTable: MethodTable = [
     "writeRecord": .healthKit(writeRecord),
@@ -23,26 +26,6 @@ package enum RecordMethods {
       takes: ["sessionId", "end", "energy", "distance", "aborted"], WorkoutMethods.end),
     "discardWorkout": .healthKit(takes: ["sessionId"], WorkoutMethods.discard),
   ]
-
-  /// Methods of the control channel.
-  package static let controlTable: MethodTable = [
-    "addSamples": .control(takes: ["records", "source"], addSamples)
-  ]
-
-  /// The snapshot's `samples` value: every stored sample in the order written, in the shape
-  /// `readRecords` returns (correlation members and stages as their own entries).
-  package static func snapshotSamples(_ store: HealthStore) -> ChannelValue {
-    let namer = CKTypeNames.namer(for: store)
-    return .list(
-      store.samplesInWriteOrder.map {
-        RecordEncoding.sample($0, type: namer.name(of: $0), store: store)
-      })
-  }
-
-  /// The snapshot's `workoutsInProgress` value, in the order the sessions started.
-  package static func snapshotWorkoutsInProgress(_ store: HealthStore) -> ChannelValue {
-    .list(store.workoutSessionsInProgress.map(RecordEncoding.session))
-  }
 
   // MARK: writeRecord
 
@@ -77,7 +60,8 @@ package enum RecordMethods {
         outcomes.append(.success(try store.prepareRecord(input, mode: .app)))
       } catch {
         var located = error
-        located.field = fieldPath(error.field ?? typeField(error), in: "records[\(index)]")
+        located.field = RecordPaths.fieldPath(
+          error.field ?? RecordPaths.typeField(error), in: "records[\(index)]")
         outcomes.append(.failure(located))
       }
     }
@@ -135,63 +119,5 @@ package enum RecordMethods {
     let store = context.store
     let checked = try store.prepareRecordDelete(uuids, field: "uuids")
     return { RecordEncoding.integer(store.delete(checked)) }
-  }
-
-  // MARK: addSamples (control)
-
-  /// The source of `addSamples` without one: the Health app.
-  static let defaultExternalSource = SampleSource(bundleId: "com.apple.Health")
-
-  /// Records from other apps and devices: no authorization needed, device-exclusive types
-  /// allowed; all or nothing (a bad record fails the call, naming `records[i]`).
-  @Sendable
-  static func addSamples(_ context: MethodContext) throws(HealthError) -> MethodOperation {
-    let args = context.arguments
-    let records = try args.list("records")
-    var source = defaultExternalSource
-    if let map = try args.optionalMap("source") {
-      try map.rejectUnknownFields(allowed: ["bundleId", "name"])
-      let bundleId = try map.string("bundleId")
-      guard !bundleId.isEmpty else {
-        throw HealthError.invalidArgument(
-          field: "source.bundleId", "source.bundleId must not be empty, e.g. \"com.apple.health\"")
-      }
-      source = SampleSource(bundleId: bundleId, name: try map.optionalString("name"))
-    }
-    let store = context.store
-    var prepared: [PreparedRecord] = []
-    for (index, value) in records.enumerated() {
-      let input = try RecordParsing.record(args.element(value, of: "records", at: index))
-      do {
-        prepared.append(try store.prepareRecord(input, mode: .external))
-      } catch {
-        throw located(error, in: "records[\(index)]")
-      }
-    }
-    return {
-      let uuids = prepared.map { store.commitRecord($0, source: source).uuid }
-      return .object([("uuids", .list(uuids.map { .string($0) }))])
-    }
-  }
-
-  /// A record's error named under its place in a list (`records[2].unit`).
-  static func located(_ error: HealthError, in path: String) -> HealthError {
-    var located = error
-    located.field = fieldPath(error.field, in: path)
-    located.summary = "\(path): \(error.summary)"
-    return located
-  }
-
-  /// `type` for a refusal of the record's type (unknown, unsupported, too new, read-only) that
-  /// names no field of its own; nil for the record as a whole.
-  static func typeField(_ error: HealthError) -> String? {
-    let refusals: [HealthErrorCode] = [.unsupportedType, .typeUnavailableOnOS, .readOnlyType]
-    return refusals.contains(error.code) ? "type" : nil
-  }
-
-  /// A record's field named under the record's place in a list: `records[2].unit`, or
-  /// `records[2]` for the record as a whole.
-  static func fieldPath(_ field: String?, in path: String) -> String {
-    field.map { "\(path).\($0)" } ?? path
   }
 }

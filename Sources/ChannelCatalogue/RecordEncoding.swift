@@ -5,12 +5,14 @@ import PluginHost
 
 /// Stored samples and write results as channel values (protocol/channel-api.md#plugin-channel and protocol/record-shapes.md). Integers are Swift `Int`s on
 /// iOS, which Flutter's iOS codec writes as int64 (tag 4) however small.
-enum RecordEncoding {
-  static func integer(_ value: Int) -> ChannelValue { .swiftInt(value) }
+package enum RecordEncoding {
+  package static func integer(_ value: Int) -> ChannelValue { .swiftInt(value) }
 
   /// One sample in the shape of protocol/record-shapes.md: `uuid`, `type` (the CKType it is
   /// shown under), `hkType`, `start`, `end`, the kind's fields, `metadata`, `source`.
-  static func sample(_ sample: StoredSample, type: String, store: HealthStore) -> ChannelValue {
+  package static func sample(_ sample: StoredSample, type: String, store: HealthStore)
+    -> ChannelValue
+  {
     var pairs: [(String, ChannelValue)] = [
       ("uuid", .string(sample.uuid)),
       ("type", .string(type)),
@@ -75,14 +77,14 @@ enum RecordEncoding {
       })
   }
 
-  static func source(_ source: SampleSource) -> ChannelValue {
+  package static func source(_ source: SampleSource) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = [("bundleId", .string(source.bundleId))]
     if let name = source.name { pairs.append(("name", .string(name))) }
     return .object(pairs)
   }
 
   /// `writeRecord`'s reply: `{"uuid", "hkType"}`, plus `members` for a composite.
-  static func written(_ record: WrittenRecord) -> ChannelValue {
+  package static func written(_ record: WrittenRecord) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = [
       ("uuid", .string(record.uuid)), ("hkType", .string(record.identifier)),
     ]
@@ -100,7 +102,7 @@ enum RecordEncoding {
   }
 
   /// The snapshot's `workoutsInProgress`: `{sessionId, activityType, locationType?, start, live}`.
-  static func session(_ session: WorkoutSession) -> ChannelValue {
+  package static func session(_ session: WorkoutSession) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = [
       ("sessionId", .string(session.id)), ("activityType", .string(session.activityType)),
     ]
