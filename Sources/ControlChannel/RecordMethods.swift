@@ -35,13 +35,13 @@ enum RecordMethods {
     for (index, value) in records.enumerated() {
       let input = try RecordParsing.record(args.element(value, of: "records", at: index))
       do {
-        prepared.append(try store.prepareRecord(input, mode: .external))
+        prepared.append(try RecordStore(store).prepareRecord(input, mode: .external))
       } catch {
         throw RecordPaths.located(error, in: "records[\(index)]")
       }
     }
     return {
-      let uuids = prepared.map { store.commitRecord($0, source: source).uuid }
+      let uuids = prepared.map { RecordStore(store).commitRecord($0, source: source).uuid }
       return .object([("uuids", .list(uuids.map { .string($0) }))])
     }
   }

@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthKitModel
 import HealthStore
@@ -53,6 +54,6 @@ enum BackgroundDeliveryMethods {
   static func sampleIdentifier(_ args: Arguments, store: HealthStore) throws(HealthError)
     -> String
   {
-    try store.sampleTypeIdentifier(try args.string("type"))
+    try RecordStore(store).sampleTypeIdentifier(try args.string("type"))
   }
 }

@@ -33,8 +33,10 @@ enum PluginRecordMethods {
   static func writeRecord(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let input = try RecordParsing.record(context.arguments)
     let store = context.store
-    let prepared = try store.prepareRecord(input, mode: .app)
-    return { RecordEncoding.written(store.commitRecord(prepared, source: store.appSource)) }
+    let prepared = try RecordStore(store).prepareRecord(input, mode: .app)
+    return {
+      RecordEncoding.written(RecordStore(store).commitRecord(prepared, source: store.appSource))
+    }
   }
 
   // MARK: writeRecords
@@ -57,7 +59,7 @@ enum PluginRecordMethods {
         continue
       }
       do {
-        outcomes.append(.success(try store.prepareRecord(input, mode: .app)))
+        outcomes.append(.success(try RecordStore(store).prepareRecord(input, mode: .app)))
       } catch {
         var located = error
         located.field = RecordPaths.fieldPath(
@@ -71,7 +73,8 @@ enum PluginRecordMethods {
       for (index, outcome) in outcomes.enumerated() {
         switch outcome {
         case .success(let prepared):
-          uuids.append(.string(store.commitRecord(prepared, source: store.appSource).uuid))
+          uuids.append(
+            .string(RecordStore(store).commitRecord(prepared, source: store.appSource).uuid))
         case .failure(let error):
           uuids.append(.null)
           failures.append(
@@ -101,10 +104,10 @@ enum PluginRecordMethods {
       end: try args.optionalInt("end"), limit: try args.optionalInt("limit"),
       ascending: try args.optionalBool("ascending") ?? false, unit: try args.optionalString("unit"))
     let store = context.store
-    let prepared = try store.prepareRead(request)
+    let prepared = try RecordStore(store).prepareRead(request)
     return {
       var values: [ChannelValue] = []
-      store.read(prepared) {
+      RecordStore(store).read(prepared) {
         values.append(RecordEncoding.sample($0, type: prepared.ckType(of: $0), store: store))
       }
       return .list(values)
@@ -117,7 +120,7 @@ enum PluginRecordMethods {
   static func deleteRecords(_ context: MethodContext) throws(HealthError) -> MethodOperation {
     let uuids = try context.arguments.stringList("uuids")
     let store = context.store
-    let checked = try store.prepareRecordDelete(uuids, field: "uuids")
+    let checked = try RecordStore(store).prepareRecordDelete(uuids, field: "uuids")
     return { RecordEncoding.integer(store.delete(checked)) }
   }
 }

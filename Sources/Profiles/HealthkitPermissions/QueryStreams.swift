@@ -47,7 +47,9 @@ enum QueryStreams {
         field: "types", "types is empty; name at least one type to observe, e.g. [\"steps\"]")
     }
     var reads: [PreparedRead] = []
-    for type in types { reads.append(try listen.store.prepareRead(ReadRequest(type: type))) }
+    for type in types {
+      reads.append(try RecordStore(listen.store).prepareRead(ReadRequest(type: type)))
+    }
     let stream = ObserverStream(reads: reads, store: listen.store)
     for read in reads { listen.sink.success(ObserverStream.event(read)) }
     return stream
@@ -68,7 +70,7 @@ enum QueryStreams {
         "anchor \(anchor) is negative; give 0 (or none) for everything, or an anchor a batch sent")
     }
     let limit = try args.optionalInt("limit")
-    let read = try listen.store.prepareRead(
+    let read = try RecordStore(listen.store).prepareRead(
       ReadRequest(
         type: try args.string("type"), limit: limit, unit: try args.optionalString("unit")))
     let stream = AnchoredStream(read: read, anchor: anchor, store: listen.store)
@@ -94,7 +96,7 @@ enum QueryStreams {
     where !HealthStore.clockRange.contains(time) {
       throw RecordErrors.dateOutOfRange(field, time)
     }
-    let read = try listen.store.prepareRead(
+    let read = try RecordStore(listen.store).prepareRead(
       ReadRequest(type: type, start: start, end: end, unit: try args.optionalString("unit")))
     guard let quantity = Catalogue.info(read.identifier)?.quantity, type != "bloodPressure" else {
       throw HealthError.invalidArgument(

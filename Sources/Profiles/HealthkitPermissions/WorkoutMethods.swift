@@ -28,9 +28,9 @@ enum WorkoutMethods {
       distance: try RecordParsing.workoutAmount(args, "distance", totalAllowed: true),
       aborted: try args.optionalBool("aborted") ?? false)
     let store = context.store
-    let prepared = try store.prepareWorkoutEnd(request)
+    let prepared = try RecordStore(store).prepareWorkoutEnd(request)
     return {
-      let written = store.endWorkout(prepared)
+      let written = RecordStore(store).endWorkout(prepared)
       let start = prepared.record.main?.start ?? 0
       let end = prepared.record.main?.end ?? 0
       return .object([
