@@ -164,7 +164,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "ChannelCatalogueTests",
-      dependencies: ["ChannelCatalogue", "ControlChannel", "HealthStore"]),
+      dependencies: [
+        "ChannelCatalogue", "ControlChannel", "HealthStore", "PluginHost", "FlutterCodec",
+      ]),
     .testTarget(
       name: "ControlChannelTests",
       dependencies: [

@@ -1,5 +1,6 @@
 import FlutterCodec
 import HealthStore
+import PluginHost
 
 /// The one place where the typed errors of `healthkit_permissions` and the control channel become
 /// the `FlutterError` Dart sees (protocol/errors.md#codes): the error mapping of their channels.
@@ -9,14 +10,24 @@ import HealthStore
 /// `reason`, `allowedActivities`, `types`, `iosBehavior` (`offset` only in the host's
 /// `MalformedMessage`, the channel layer's own error, whose `offset` and `reason` keep this order).
 package enum PermissionsErrorMapping {
-  /// The channel error mapping of `healthkit_permissions` and the control channel (their methods
-  /// throw only ``HealthError``s).
+  /// The channel error mapping of `healthkit_permissions` and the control channel: their methods
+  /// throw the store's ``HealthError``s and the host's ``ArgumentError``s.
   @Sendable
   package static func flutterError(_ error: any Error) -> FlutterError {
-    guard let error = error as? HealthError else {
-      return FlutterError(code: "INTERNAL_ERROR", message: "\(error)")
-    }
-    return flutterError(error)
+    if let error = error as? HealthError { return flutterError(error) }
+    if let error = error as? ArgumentError { return flutterError(error) }
+    return FlutterError(code: "INTERNAL_ERROR", message: "\(error)")
+  }
+
+  /// An argument error: the catalogue's invalid-arguments code, `details` with `field`, then
+  /// `didYouMean` and `expected` when set (their places in the order above).
+  package static func flutterError(_ error: ArgumentError) -> FlutterError {
+    var pairs: [(String, ChannelValue)] = [("field", .string(error.field))]
+    if let meant = error.didYouMean { pairs.append(("didYouMean", .string(meant))) }
+    if let expected = error.expected { pairs.append(("expected", .string(expected))) }
+    return FlutterError(
+      code: HealthErrorCode.invalidArguments.wireCode, message: error.message,
+      details: .object(pairs))
   }
 
   package static func flutterError(_ error: HealthError) -> FlutterError {

@@ -10,7 +10,7 @@ import PluginHost
 package enum RecordParsing {
   static let commonFields = ["type", "start", "end", "metadata"]
 
-  package static func record(_ args: Arguments) throws(HealthError) -> RecordInput {
+  package static func record(_ args: Arguments) throws(ArgumentError) -> RecordInput {
     _ = try args.entries()
     // Without a type, no kind says which keys the record takes: a key no record takes (a
     // misspelt `type` among them) is reported before the missing type.
@@ -89,7 +89,7 @@ package enum RecordParsing {
   // MARK: Metadata
 
   /// The metadata map: string keys; values kept as sent (the store applies protocol/healthkit-rules.md#metadata).
-  static func metadataEntries(_ map: Arguments?) throws(HealthError) -> [MetadataInputEntry] {
+  static func metadataEntries(_ map: Arguments?) throws(ArgumentError) -> [MetadataInputEntry] {
     guard let map else { return [] }
     let keys = try map.keys()
     return zip(keys, try map.entries()).map { key, entry in
@@ -111,7 +111,7 @@ package enum RecordParsing {
   // MARK: Quantities and categories
 
   /// The special fields of a CKType (protocol/record-shapes.md), by their shape.
-  static func specialFields(_ args: Arguments, type: String) throws(HealthError)
+  static func specialFields(_ args: Arguments, type: String) throws(ArgumentError)
     -> [String: SpecialFieldValue]
   {
     var values: [String: SpecialFieldValue] = [:]
@@ -131,12 +131,12 @@ package enum RecordParsing {
 
   /// A category value: a case name (String) or a raw value (Int), in `field` (`appearance` for
   /// `cervicalMucus`, else `value`).
-  static func categoryValue(_ args: Arguments, field: String, required: Bool) throws(HealthError)
+  static func categoryValue(_ args: Arguments, field: String, required: Bool) throws(ArgumentError)
     -> CategoryValueInput?
   {
     guard let found = try args.optionalValue(field) else {
       if required {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: args.fieldName(field),
           "missing required field '\(args.fieldName(field))' (a case name or its raw Int)")
       }
@@ -144,7 +144,7 @@ package enum RecordParsing {
     }
     if let name = found.stringValue { return .name(name) }
     if let raw = found.intValue { return .raw(raw) }
-    throw HealthError.invalidArgument(
+    throw ArgumentError(
       field: args.fieldName(field),
       "field '\(args.fieldName(field))' must be a case name (String) or its raw value (Int), "
         + "not \(found.typeName)")
@@ -152,19 +152,19 @@ package enum RecordParsing {
 
   // MARK: Composites
 
-  static func quantity(_ args: Arguments) throws(HealthError) -> QuantityInput {
+  static func quantity(_ args: Arguments) throws(ArgumentError) -> QuantityInput {
     try args.rejectUnknownFields(allowed: ["value", "unit"])
     return QuantityInput(value: try args.number("value"), unit: try args.string("unit"))
   }
 
-  static func nutrients(_ args: Arguments) throws(HealthError) -> [NutrientInput] {
+  static func nutrients(_ args: Arguments) throws(ArgumentError) -> [NutrientInput] {
     let map = try args.map("nutrients")
     let keys = try map.keys()
     var result: [NutrientInput] = []
     for (key, entry) in zip(keys, try map.entries()) {
       let path = map.fieldName(key)
       guard case .map = entry.value else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: path, "field '\(path)' must be a map {value, unit}, not \(entry.value.typeName)")
       }
       result.append(
@@ -173,9 +173,9 @@ package enum RecordParsing {
     return result
   }
 
-  static func stages(_ args: Arguments) throws(HealthError) -> [StageInput] {
+  static func stages(_ args: Arguments) throws(ArgumentError) -> [StageInput] {
     try maps(args.list("stages"), of: "stages", in: args, allowed: ["stage", "start", "end"]) {
-      stage throws(HealthError) in
+      stage throws(ArgumentError) in
       StageInput(
         stage: try stage.string("stage"), start: try stage.int("start"), end: try stage.int("end"))
     }
@@ -185,8 +185,8 @@ package enum RecordParsing {
   /// `read` in list order.
   static func maps<Element>(
     _ list: [ChannelValue], of name: String, in args: Arguments, allowed: [String],
-    _ read: (Arguments) throws(HealthError) -> Element
-  ) throws(HealthError) -> [Element] {
+    _ read: (Arguments) throws(ArgumentError) -> Element
+  ) throws(ArgumentError) -> [Element] {
     var result: [Element] = []
     for (index, value) in list.enumerated() {
       let entry = try args.element(value, of: name, at: index)
@@ -200,7 +200,7 @@ package enum RecordParsing {
 
   /// A workout record's fields; a total `{value, unit}` of `energy` or `distance` is recorded at
   /// `end` (the workout's end).
-  static func workout(_ args: Arguments, end: Int) throws(HealthError) -> WorkoutInput {
+  static func workout(_ args: Arguments, end: Int) throws(ArgumentError) -> WorkoutInput {
     let activity = try args.string("activityType")
     let location = try args.optionalString("locationType")
     var series: [WorkoutSeriesInput] = []
@@ -224,7 +224,7 @@ package enum RecordParsing {
   /// A workout amount `name`: a list of samples `{value, unit, time}`, or (for `energy` and
   /// `distance`, when `totalAllowed`) a total `{value, unit}`; nil when left out or an empty list.
   package static func workoutAmount(_ args: Arguments, _ name: String, totalAllowed: Bool)
-    throws(HealthError) -> WorkoutAmount?
+    throws(ArgumentError) -> WorkoutAmount?
   {
     guard let found = try args.optionalValue(name) else { return nil }
     if totalAllowed, case .map = found {
@@ -240,7 +240,7 @@ package enum RecordParsing {
     guard !list.isEmpty else { return nil }
     return .samples(
       try maps(list, of: name, in: args, allowed: ["value", "unit", "time"]) {
-        entry throws(HealthError) in
+        entry throws(ArgumentError) in
         TimedQuantityInput(
           value: try entry.number("value"), unit: try entry.string("unit"),
           time: try entry.int("time"))
@@ -249,10 +249,10 @@ package enum RecordParsing {
 
   // MARK: Audiograms
 
-  static func points(_ args: Arguments) throws(HealthError) -> [AudiogramPoint] {
+  static func points(_ args: Arguments) throws(ArgumentError) -> [AudiogramPoint] {
     try maps(
       args.list("points"), of: "points", in: args, allowed: ["frequencyHz", "leftDb", "rightDb"]
-    ) { point throws(HealthError) in
+    ) { point throws(ArgumentError) in
       AudiogramPoint(
         frequencyHz: try point.number("frequencyHz"), leftDb: try point.optionalNumber("leftDb"),
         rightDb: try point.optionalNumber("rightDb"))

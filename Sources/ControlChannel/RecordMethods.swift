@@ -17,7 +17,7 @@ enum RecordMethods {
   /// Records from other apps and devices: no authorization needed, device-exclusive types
   /// allowed; all or nothing (a bad record fails the call, naming `records[i]`).
   @Sendable
-  static func addSamples(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func addSamples(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let records = try args.list("records")
     var source = defaultExternalSource
@@ -25,7 +25,7 @@ enum RecordMethods {
       try map.rejectUnknownFields(allowed: ["bundleId", "name"])
       let bundleId = try map.string("bundleId")
       guard !bundleId.isEmpty else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "source.bundleId", "source.bundleId must not be empty, e.g. \"com.apple.health\"")
       }
       source = SampleSource(bundleId: bundleId, name: try map.optionalString("name"))

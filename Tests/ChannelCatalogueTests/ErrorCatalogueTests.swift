@@ -1,4 +1,6 @@
+import FlutterCodec
 import HealthStore
+import PluginHost
 import Testing
 
 @testable import ChannelCatalogue
@@ -24,6 +26,34 @@ import Testing
     let error = PermissionsErrorMapping.flutterError(
       HealthError(.notFound, "gone", field: "uuids[0]"))
     #expect(error.code == "NOT_FOUND")
+  }
+
+  /// The host's argument error is the catalogue's `INVALID_ARGUMENTS`, `details` keeping the
+  /// catalogue's order (`field`, `didYouMean`, `expected`): the same reply as the store's
+  /// invalid-argument failure with the same contents, so moving a check from one type to the
+  /// other changes no byte.
+  @Test func anArgumentErrorIsTheCataloguesInvalidArguments() {
+    var argument = ArgumentError(field: "a", "bad")
+    argument.didYouMean = "b"
+    argument.expected = "ckType"
+    let reply = PermissionsErrorMapping.flutterError(argument as any Error)
+    #expect(reply.code == "INVALID_ARGUMENTS")
+    #expect(reply.message == "bad")
+    // {"field": "a", "didYouMean": "b", "expected": "ckType"}
+    #expect(
+      StandardMessageCodec().encode(reply.details)
+        == [
+          0x0d, 0x03, 0x07, 0x05, 0x66, 0x69, 0x65, 0x6c, 0x64, 0x07, 0x01, 0x61, 0x07, 0x0a, 0x64,
+          0x69, 0x64, 0x59, 0x6f, 0x75, 0x4d, 0x65, 0x61, 0x6e, 0x07, 0x01, 0x62, 0x07, 0x08, 0x65,
+          0x78, 0x70, 0x65, 0x63, 0x74, 0x65, 0x64, 0x07, 0x06, 0x63, 0x6b, 0x54, 0x79, 0x70, 0x65,
+        ])
+    var store = HealthError.invalidArgument(field: "a", "bad")
+    store.didYouMean = "b"
+    store.expected = "ckType"
+    #expect(PermissionsErrorMapping.flutterError(store) == reply)
+    #expect(
+      PermissionsErrorMapping.flutterError(ArgumentError(field: "x", "y")).details == ["field": "x"]
+    )
   }
 
   /// Bytes that are not a method call are the channel layer's failure, never the store's: no

@@ -9,7 +9,7 @@ import PluginHost
 enum BackgroundDeliveryMethods {
   static let table: MethodTable = [
     "enableBackgroundDelivery": .healthKit(takes: ["type", "frequency"]) {
-      (context) throws(HealthError) -> MethodOperation in
+      (context) throws -> MethodOperation in
       let args = context.arguments
       let identifier = try sampleIdentifier(args, store: context.store)
       let frequency = try args.choice(
@@ -22,7 +22,7 @@ enum BackgroundDeliveryMethods {
       }
     },
     "disableBackgroundDelivery": .healthKit(takes: ["type"]) {
-      (context) throws(HealthError) -> MethodOperation in
+      (context) throws -> MethodOperation in
       let identifier = try sampleIdentifier(context.arguments, store: context.store)
       let store = context.store
       return {
@@ -51,9 +51,7 @@ enum BackgroundDeliveryMethods {
       })
   }
 
-  static func sampleIdentifier(_ args: Arguments, store: HealthStore) throws(HealthError)
-    -> String
-  {
+  static func sampleIdentifier(_ args: Arguments, store: HealthStore) throws -> String {
     try RecordStore(store).sampleTypeIdentifier(try args.string("type"))
   }
 }

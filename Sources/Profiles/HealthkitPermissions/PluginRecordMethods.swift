@@ -30,7 +30,7 @@ enum PluginRecordMethods {
   // MARK: writeRecord
 
   @Sendable
-  static func writeRecord(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func writeRecord(_ context: MethodContext) throws -> MethodOperation {
     let input = try RecordParsing.record(context.arguments)
     let store = context.store
     let prepared = try RecordStore(store).prepareRecord(input, mode: .app)
@@ -45,17 +45,19 @@ enum PluginRecordMethods {
   /// fault fails the whole call (nothing is saved). Every failure names its field by its path
   /// in the call (`records[3].unit`; `records[3]` when the record as a whole failed).
   @Sendable
-  static func writeRecords(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func writeRecords(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let store = context.store
     let records = try args.list("records")
-    var outcomes: [Result<PreparedRecord, HealthError>] = []
+    // Each failure as the channel's error mapping words it (its code, field and message).
+    var outcomes: [Result<PreparedRecord, FlutterError>] = []
     for (index, value) in records.enumerated() {
       let input: RecordInput
       do {
         input = try RecordParsing.record(args.element(value, of: "records", at: index))
       } catch {
-        outcomes.append(.failure(error))  // already named by its path in the call
+        // Already named by its path in the call.
+        outcomes.append(.failure(PermissionsErrorMapping.flutterError(error)))
         continue
       }
       do {
@@ -64,7 +66,7 @@ enum PluginRecordMethods {
         var located = error
         located.field = RecordPaths.fieldPath(
           error.field ?? RecordPaths.typeField(error), in: "records[\(index)]")
-        outcomes.append(.failure(located))
+        outcomes.append(.failure(PermissionsErrorMapping.flutterError(located)))
       }
     }
     return {
@@ -79,9 +81,9 @@ enum PluginRecordMethods {
           uuids.append(.null)
           failures.append(
             .object([
-              ("index", RecordEncoding.integer(index)), ("code", .string(error.code.wireCode)),
-              ("field", .string(error.field ?? "records[\(index)]")),
-              ("message", .string(error.text(PermissionsWording.hint))),
+              ("index", RecordEncoding.integer(index)), ("code", .string(error.code)),
+              ("field", error.details["field"] ?? .string("records[\(index)]")),
+              ("message", .string(error.message ?? "")),
             ]))
         }
       }
@@ -97,7 +99,7 @@ enum PluginRecordMethods {
   // MARK: readRecords
 
   @Sendable
-  static func readRecords(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func readRecords(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let request = ReadRequest(
       type: try args.string("type"), start: try args.optionalInt("start"),
@@ -117,7 +119,7 @@ enum PluginRecordMethods {
   // MARK: deleteRecords
 
   @Sendable
-  static func deleteRecords(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func deleteRecords(_ context: MethodContext) throws -> MethodOperation {
     let uuids = try context.arguments.stringList("uuids")
     let store = context.store
     let checked = try RecordStore(store).prepareRecordDelete(uuids, field: "uuids")

@@ -7,7 +7,7 @@ import PluginHost
 /// startWorkout, endWorkout and discardWorkout (protocol/channel-api.md#plugin-channel and protocol/healthkit-rules.md#workouts; seed `003_…`, GymTrack).
 enum WorkoutMethods {
   @Sendable
-  static func start(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func start(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let activity = try args.string("activityType")
     let location = try args.optionalString("locationType")
@@ -20,7 +20,7 @@ enum WorkoutMethods {
   }
 
   @Sendable
-  static func end(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func end(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let request = WorkoutEnd(
       sessionId: try args.string("sessionId"), end: try args.optionalInt("end"),
@@ -42,7 +42,7 @@ enum WorkoutMethods {
   }
 
   @Sendable
-  static func discard(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func discard(_ context: MethodContext) throws -> MethodOperation {
     let sessionId = try context.arguments.string("sessionId")
     let store = context.store
     let session = try store.prepareWorkoutDiscard(sessionId, field: "sessionId")
