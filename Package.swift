@@ -170,8 +170,7 @@ let package = Package(
     .testTarget(
       name: "ControlChannelTests",
       dependencies: [
-        "ControlChannel", "ChannelCatalogue", "ProfileHealthkitPermissions", "PluginHost",
-        "PluginProfiles",
+        "ControlChannel", "ChannelCatalogue", "PluginHost", "PluginProfiles",
         "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
       ]),
     .testTarget(

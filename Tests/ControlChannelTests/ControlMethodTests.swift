@@ -7,7 +7,6 @@ import Testing
 @testable import ControlChannel
 @testable import PluginHost
 @testable import PluginProfiles
-@testable import ProfileHealthkitPermissions
 
 @Suite struct ControlMethodTests {
   @Test func configureChangesDeviceAndVersion() {
