@@ -58,9 +58,14 @@ let package = Package(
     // The plugin host: the handler model (Channels/), what an iOS host does with channel values
     // (Bridging/), event channels, the dispatcher, the seam every profile plugs into (Seam/).
     .target(name: "PluginHost", dependencies: ["FlutterCodec", "HealthKitModel", "HealthStore"]),
+    // What the default profile and the control channel both speak: the error catalogue (codes,
+    // `details`, how hints are worded) and CKType records as channel values.
+    .target(
+      name: "ChannelCatalogue", dependencies: profileDependencies + ["CKTypeRecords"]),
     // One target per profile: each translates one plugin's channel API into store operations.
     .target(
-      name: "ProfileHealthkitPermissions", dependencies: profileDependencies + ["CKTypeRecords"],
+      name: "ProfileHealthkitPermissions",
+      dependencies: profileDependencies + ["CKTypeRecords", "ChannelCatalogue"],
       path: "Sources/Profiles/HealthkitPermissions"),
     .target(
       name: "ProfileHealth", dependencies: profileDependencies, path: "Sources/Profiles/Health"),
@@ -70,10 +75,11 @@ let package = Package(
     .target(
       name: "ProfileHealthKitReporter", dependencies: profileDependencies,
       path: "Sources/Profiles/HealthKitReporter"),
-    // The control channel hkbridge/control (its records are the default profile's).
+    // The control channel hkbridge/control: its records and error catalogue are the default
+    // profile's (ChannelCatalogue); it depends on no profile.
     .target(
       name: "ControlChannel",
-      dependencies: profileDependencies + ["CKTypeRecords", "ProfileHealthkitPermissions"]),
+      dependencies: profileDependencies + ["CKTypeRecords", "ChannelCatalogue"]),
     // Every profile, one row each, and the dispatcher configured by profile names.
     .target(
       name: "PluginProfiles",
@@ -135,15 +141,64 @@ let package = Package(
     .testTarget(
       name: "CKTypeRecordsTests",
       dependencies: ["CKTypeRecords", "HealthStore", "HealthKitModel", "StoreFixtures"]),
+    // What the host's, the control channel's and the profiles' tests share: a dispatcher with
+    // helpers, hex bytes, record arguments.
+    .target(
+      name: "ChannelTestSupport",
+      dependencies: [
+        "PluginHost", "PluginProfiles", "HealthStore", "HealthKitModel", "FlutterCodec",
+      ],
+      path: "Tests/ChannelTestSupport"),
     .testTarget(
       name: "PluginHostTests",
       dependencies: [
-        "PluginHost", "PluginProfiles", "ProfileHealthkitPermissions", "ProfileHealth",
-        "ProfileConnectKit", "ProfileHealthKitReporter", "ControlChannel", "HealthStore",
-        "CKTypeRecords",
-        "HealthKitModel", "FlutterCodec",
+        "PluginHost", "PluginProfiles", "ProfileHealthkitPermissions", "ControlChannel",
+        "HealthStore", "FlutterCodec", "ChannelTestSupport",
       ]
     ),
+    .testTarget(
+      name: "PluginProfilesTests",
+      dependencies: [
+        "PluginProfiles", "PluginHost", "ProfileHealthkitPermissions", "ProfileConnectKit",
+        "ProfileHealthKitReporter", "HealthStore", "HealthKitModel", "FlutterCodec",
+        "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ChannelCatalogueTests",
+      dependencies: [
+        "ChannelCatalogue", "ControlChannel", "HealthStore", "PluginHost", "FlutterCodec",
+      ]),
+    .testTarget(
+      name: "ControlChannelTests",
+      dependencies: [
+        "ControlChannel", "ChannelCatalogue", "PluginHost", "PluginProfiles",
+        "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileHealthkitPermissionsTests",
+      dependencies: [
+        "ProfileHealthkitPermissions", "ChannelCatalogue", "ControlChannel", "PluginHost",
+        "PluginProfiles",
+        "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileHealthTests",
+      dependencies: [
+        "ProfileHealth", "PluginHost", "PluginProfiles", "HealthStore", "HealthKitModel",
+        "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileConnectKitTests",
+      dependencies: [
+        "ProfileConnectKit", "CKTypeRecords", "PluginHost", "PluginProfiles", "HealthStore",
+        "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
+    .testTarget(
+      name: "ProfileHealthKitReporterTests",
+      dependencies: [
+        "ProfileHealthKitReporter", "ProfileHealth", "PluginHost", "PluginProfiles",
+        "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
+      ]),
     .testTarget(
       name: "HarnessTests",
       dependencies: [

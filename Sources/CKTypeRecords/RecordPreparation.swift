@@ -63,20 +63,20 @@ public struct WrittenRecord: Hashable, Sendable {
   public var members: [Member]?
 }
 
-extension HealthStore {
+extension RecordStore {
   /// Checks a record in the order of protocol/errors.md#which-check-fails-first — CKType and
   /// its members mapped → iOS version → writability → field values → authorization — and
   /// returns what to store. Changes nothing.
   public func prepareRecord(_ input: RecordInput, mode: WriteMode) throws(HealthError)
     -> PreparedRecord
   {
-    var builder = RecordBuilder(input: input, os: deviceOSVersion, mode: mode)
+    var builder = RecordBuilder(input: input, os: store.deviceOSVersion, mode: mode)
     try builder.map()
     try builder.checkOS()
     try builder.checkWritability()
     let record = try builder.build()
     if mode == .app {
-      try checkSharing(builder.shareIdentifiers, action: "saving the \(input.type) record")
+      try store.checkSharing(builder.shareIdentifiers, action: "saving the \(input.type) record")
     }
     return record
   }
@@ -85,12 +85,12 @@ extension HealthStore {
   /// HealthKit type does not give back is remembered under that name (``WrittenAsNames``).
   @discardableResult
   public func commitRecord(_ record: PreparedRecord, source: SampleSource) -> WrittenRecord {
-    let saved = save(record.objects, source: source)
+    let saved = store.save(record.objects, source: source)
     if let uuid = saved.main, CKTypeNames.aliases.contains(record.ckType) {
-      WrittenAsNames.record(record.ckType, uuid: uuid, in: self)
+      WrittenAsNames.record(record.ckType, uuid: uuid, in: store)
     }
     if let uuid = saved.main, let keys = record.writtenNutrientKeys {
-      WrittenAsNames.record(nutrientKeys: keys, uuid: uuid, in: self)
+      WrittenAsNames.record(nutrientKeys: keys, uuid: uuid, in: store)
     }
     return Self.written(record, saved)
   }

@@ -47,11 +47,11 @@ public struct PreparedRead: Hashable, Sendable {
   }
 }
 
-extension HealthStore {
+extension RecordStore {
   /// Checks `readRecords` in the order of protocol/errors.md#which-check-fails-first: CKType mapped → iOS version → field values (range,
   /// limit, unit) → read authorization. Changes nothing.
   public func prepareRead(_ request: ReadRequest) throws(HealthError) -> PreparedRead {
-    let os = deviceOSVersion
+    let os = store.deviceOSVersion
     let mapped = try RecordBuilder.resolve(request.type, os: RecordBuilder.anyOS)
     if mapped.typeClass == .characteristic {
       throw HealthError(
@@ -80,7 +80,7 @@ extension HealthStore {
       throw RecordErrors.refused(error)
     }
     for identifier in identifiers {
-      switch authorization[identifier]?.read ?? .notDetermined {
+      switch store.authorization[identifier]?.read ?? .notDetermined {
       case .notDetermined:
         throw RecordErrors.readNotDetermined(name: request.type, identifier: identifier)
       case .denied:
@@ -116,11 +116,11 @@ extension HealthStore {
   /// Runs a checked read: the samples, newest first unless ascending, ties in the order
   /// written, values in the requested unit (each shown under ``PreparedRead/ckType(of:)``).
   public func read(_ prepared: PreparedRead) -> [StoredSample] {
-    samples(matching: prepared.query)
+    store.samples(matching: prepared.query)
   }
 
   /// ``read(_:)`` handing each sample to `body` in turn.
   public func read(_ prepared: PreparedRead, _ body: (StoredSample) -> Void) {
-    forEachSample(matching: prepared.query, body)
+    store.forEachSample(matching: prepared.query, body)
   }
 }

@@ -1,13 +1,13 @@
 import HealthKitModel
 import HealthStore
 
-extension HealthStore {
+extension RecordStore {
   /// The raw identifier of a sample type's CKType on this iOS version (as `readRecords`
   /// resolves its type, without authorization); a characteristic is refused.
   public func sampleTypeIdentifier(_ ckType: String, field: String = "type") throws(HealthError)
     -> String
   {
-    let resolved = try RecordBuilder.resolve(ckType, os: deviceOSVersion)
+    let resolved = try RecordBuilder.resolve(ckType, os: store.deviceOSVersion)
     if resolved.typeClass == .characteristic {
       throw HealthError.invalidArgument(
         field: field,

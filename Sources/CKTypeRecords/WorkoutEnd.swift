@@ -36,13 +36,13 @@ public struct PreparedWorkoutEnd: Sendable {
   public var record: PreparedRecord
 }
 
-extension HealthStore {
+extension RecordStore {
   /// Checks `endWorkout`: the session exists (`.notFound`) and is in progress, its end is not
   /// before its start (`.workoutStateError`), then the workout as a record (distance mapped
   /// for the activity, units, authorization).
   public func prepareWorkoutEnd(_ request: WorkoutEnd) throws(HealthError) -> PreparedWorkoutEnd {
-    let session = try sessionInProgress(request.sessionId, field: "sessionId", action: "end")
-    let end = request.end ?? now
+    let session = try store.sessionInProgress(request.sessionId, field: "sessionId", action: "end")
+    let end = request.end ?? store.now
     guard end >= session.start else {
       throw HealthError(
         .workoutStateError,
@@ -67,6 +67,6 @@ extension HealthStore {
   /// Saves the workout and finishes the session.
   public func endWorkout(_ prepared: PreparedWorkoutEnd) -> WrittenRecord {
     let record = prepared.record
-    return Self.written(record, finishWorkout(prepared.session, saving: record.objects))
+    return Self.written(record, store.finishWorkout(prepared.session, saving: record.objects))
   }
 }

@@ -20,7 +20,7 @@ enum AuthorizationControl {
   /// `{read?: grant|deny, write?: grant|deny, overrides?: {identifier: {read?, write?}}}`.
   /// Fields left out keep their value; `overrides`, when given, replaces every override.
   @Sendable
-  static func setPromptPolicy(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func setPromptPolicy(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let read = try args.optionalChoice("read", of: answers).flatMap(PromptAnswer.init(rawValue:))
     let write = try args.optionalChoice("write", of: answers).flatMap(PromptAnswer.init(rawValue:))
@@ -53,7 +53,7 @@ enum AuthorizationControl {
   /// `{identifier, share?, read?}`: the user changing a type in Settings (revoking =
   /// `share: "sharingDenied"`).
   @Sendable
-  static func setAuthorization(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func setAuthorization(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let name = try args.string("identifier")
     let identifiers = try identifiers(name, field: "identifier")
@@ -62,18 +62,18 @@ enum AuthorizationControl {
     let read = try args.optionalChoice("read", of: ReadDecision.allCases.map(\.rawValue))
       .flatMap(ReadDecision.init(rawValue:))
     guard share != nil || read != nil else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "share", "setAuthorization needs 'share', 'read' or both; neither was given")
     }
     let store = context.store
     if let share, share != .notDetermined {
       for identifier in identifiers {
         guard store.hasShareStatus(identifier) else {
-          throw HealthError.invalidArgument(
+          throw ArgumentError(
             field: "share", "\(identifier) has no share status (apps only read it); set 'read'")
         }
         if share == .sharingAuthorized, let reason = Catalogue.shareRefusal(identifier) {
-          throw HealthError.invalidArgument(
+          throw ArgumentError(
             field: "share",
             "\(identifier) cannot be sharingAuthorized: "
               + HealthStore.readOnlyExplanation(reason) + "; use sharingDenied or notDetermined")
@@ -94,14 +94,14 @@ enum AuthorizationControl {
   /// `{identifier, value}`: value an Int raw value or case name (`"aPositive"`), for
   /// `dateOfBirth` a map `{year, month, day}`, or `null` (or left out) to clear it.
   @Sendable
-  static func setCharacteristic(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func setCharacteristic(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let name = try args.string("identifier")
     let identifiers = try identifiers(name, field: "identifier")
     guard identifiers.count == 1, let info = Catalogue.info(identifiers[0]),
       info.typeClass == .characteristic
     else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "identifier",
         "'\(name)' is not a characteristic; expected one of "
           + Catalogue.identifiers(of: .characteristic).joined(separator: ", "))
@@ -114,7 +114,7 @@ enum AuthorizationControl {
     }
   }
 
-  static func characteristicValue(_ args: Arguments, info: TypeInfo) throws(HealthError)
+  static func characteristicValue(_ args: Arguments, info: TypeInfo) throws(ArgumentError)
     -> CharacteristicValue
   {
     guard let value = try args.optionalValue("value") else { return .notSet }
@@ -127,7 +127,7 @@ enum AuthorizationControl {
       guard (1...9999).contains(year), (1...12).contains(month),
         (1...daysIn(month: month, year: year)).contains(day)
       else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "value",
           "\(year)-\(month)-\(day) is not a calendar date; expected a year "
             + "1...9999, a month 1...12 and a day that month has")
@@ -139,19 +139,19 @@ enum AuthorizationControl {
     if let raw = value.intValue {
       if raw == 0 { return .notSet }
       guard cases.contains(where: { $0.rawValue == raw }) else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "value", "\(raw) is not a value of \(info.name); expected one of \(listed)")
       }
       return .raw(raw)
     }
     if let caseName = value.stringValue {
       guard let found = cases.first(where: { $0.name == caseName }) else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "value", "'\(caseName)' is not a case of \(info.name); expected one of \(listed)")
       }
       return found.rawValue == 0 ? .notSet : .raw(found.rawValue)
     }
-    throw HealthError.invalidArgument(
+    throw ArgumentError(
       field: "value",
       "value must be an Int or a case name of \(info.name) (or null), not \(value.typeName)")
   }
@@ -170,7 +170,7 @@ enum AuthorizationControl {
 
   /// The raw identifiers a control argument names: a raw identifier, a HealthKit Swift name
   /// (`stepCount`), or a CKType (its permission identifiers).
-  static func identifiers(_ name: String, field: String) throws(HealthError) -> [String] {
+  static func identifiers(_ name: String, field: String) throws(ArgumentError) -> [String] {
     if let info = Catalogue.info(name) { return [info.identifier] }
     if RecordTypeMapper.row(name) != nil {
       let newest = OSVersion(HealthStore.newestOSMajor, 0)
@@ -179,14 +179,14 @@ enum AuthorizationControl {
       {
         return identifiers
       }
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: field, "CKType '\(name)' has no HealthKit type to authorize")
     }
     if let info = Catalogue.info(named: name) { return [info.identifier] }
     let suggestion =
       Catalogue.suggestion(for: name) ?? RecordTypeMapper.suggestCKType(for: name)
     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-    var error = HealthError.invalidArgument(
+    var error = ArgumentError(
       field: field,
       "'\(name)' is neither a HealthKit identifier nor a CKType\(hint)")
     error.didYouMean = suggestion

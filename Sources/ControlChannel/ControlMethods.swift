@@ -1,8 +1,8 @@
+import ChannelCatalogue
 import FlutterCodec
 import HealthKitModel
 import HealthStore
 import PluginHost
-import ProfileHealthkitPermissions
 
 /// The control channel `hkbridge/control` (protocol/channel-api.md#control-channel-hkbridgecontrol): sets the emulated device and the simulated
 /// user up, and shows the store. Like every method, each declares the arguments it takes
@@ -28,7 +28,7 @@ package enum ControlMethods {
     "configure": .control(takes: configureKeys, configure),
     "injectFault": .control(
       takes: ["method", "code", "hkErrorCode", "message", "count"], injectFault),
-    "advanceClock": .control(takes: ["ms"]) { (context) throws(HealthError) -> MethodOperation in
+    "advanceClock": .control(takes: ["ms"]) { (context) throws -> MethodOperation in
       let args = context.arguments
       let milliseconds = try args.int("ms")
       let store = context.store
@@ -50,14 +50,14 @@ package enum ControlMethods {
   ]
 
   @Sendable
-  static func configure(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func configure(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let device = try args.optionalChoice("device", of: DeviceModel.allCases.map(\.rawValue))
       .flatMap(DeviceModel.init(rawValue:))
     var version: OSVersion?
     if let text = try args.optionalString("osVersion") {
       guard let parsed = Dispatcher.parseOSVersion(text) else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "osVersion",
           "osVersion \"\(text)\" is not a usable iOS version; expected one like \"17.5\" or "
             + "\"16.4\", from \(HealthStore.oldestOSVersion) (HealthKit's first) to "
@@ -68,19 +68,19 @@ package enum ControlMethods {
     let restricted = try args.optionalBool("restricted")
     let bundleId = try args.optionalString("bundleId")
     if let bundleId, bundleId.isEmpty || bundleId.contains(where: \.isWhitespace) {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "bundleId",
         "bundleId \"\(bundleId)\" must be a non-empty identifier without spaces, "
           + "like \"com.example.app\"")
     }
     let appName = try args.optionalString("appName")
     if let appName, appName.isEmpty {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "appName", "appName must be a non-empty name, like \"Example\"")
     }
     let now = try args.optionalInt("now")
     if let now, !HealthStore.clockRange.contains(now) {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "now",
         "now \(now) is outside the clock's range; expected milliseconds since the Unix epoch "
           + "from \(HealthStore.clockRange.lowerBound) to \(HealthStore.clockRange.upperBound)")
@@ -88,7 +88,7 @@ package enum ControlMethods {
     var seed: UInt64?
     if let value = try args.optionalInt("uuidSeed") {
       guard value >= 0, UInt64(value) < HealthStore.maximumUUIDCounter else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "uuidSeed",
           "uuidSeed \(value) is out of range; expected 0 to \(HealthStore.maximumUUIDCounter - 1) "
             + "(the next uuid uses uuidSeed + 1, as 12 hex digits)")
@@ -111,13 +111,13 @@ package enum ControlMethods {
   static let faultCodes = HealthErrorCode.allCases
 
   @Sendable
-  static func injectFault(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func injectFault(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let method = try args.string("method")
     guard context.pluginMethods.contains(method) else {
       let meant = NearestName.find(method, among: context.pluginMethods.sorted())
       let hint = meant.map { "did you mean \"\($0)\"?" } ?? "such as \"readCharacteristic\""
-      var error = HealthError.invalidArgument(
+      var error = ArgumentError(
         field: "method",
         "method \"\(method)\" is not a method of the plugin channel; expected the name of one, "
           + "spelt exactly, \(hint) (see protocol/channel-api.md)")
@@ -128,7 +128,7 @@ package enum ControlMethods {
     let code = HealthErrorCode(wireCode: codeText) ?? .readError
     let hkErrorCode = try args.optionalInt("hkErrorCode")
     if let hkErrorCode, hkErrorCode < 0 {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "hkErrorCode",
         "hkErrorCode \(hkErrorCode) is negative; expected an HKError.Code raw value such as 6")
     }
@@ -137,7 +137,7 @@ package enum ControlMethods {
       ?? "HealthKit failed \(method) (\(codeText), injected by the control channel)"
     let count = try args.optionalInt("count") ?? 1
     guard count >= 1 else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "count", "count \(count) must be at least 1 (the number of calls that fail)")
     }
     let fault = InjectedFault(

@@ -14,7 +14,7 @@ enum DeleteSamplesControl {
   /// bundle id), not both. Returns `{"deleted": [uuid, …]}`: the uuids removed (a correlation's members with
   /// it), sorted.
   @Sendable
-  static func deleteSamples(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func deleteSamples(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let store = context.store
     let uuids = try args.optionalValue("uuids") == nil ? nil : try args.stringList("uuids")
@@ -33,7 +33,7 @@ enum DeleteSamplesControl {
         $0.source.bundleId == source && $0.container == nil
       }.map(\.uuid)
     default:
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: uuids == nil ? "uuids" : "source",
         "give either uuids (samples of any source) or source (every sample of that bundle id), "
           + "not \(uuids == nil ? "neither" : "both")")

@@ -1,7 +1,8 @@
+import CKTypeRecords
+import ChannelCatalogue
 import FlutterCodec
 import HealthStore
 import PluginHost
-import ProfileHealthkitPermissions
 
 /// The store's state as channel values (HELLO's device, the control channel's snapshot).
 enum StateEncoding {
@@ -25,6 +26,21 @@ enum StateEncoding {
     return .object(pairs)
   }
 
+  /// The snapshot's `samples`: every stored sample in the order written, in the shape
+  /// `readRecords` returns (correlation members and stages as their own entries).
+  static func samples(_ store: HealthStore) -> ChannelValue {
+    let namer = CKTypeNames.namer(for: store)
+    return .list(
+      store.samplesInWriteOrder.map {
+        RecordEncoding.sample($0, type: namer.name(of: $0), store: store)
+      })
+  }
+
+  /// The snapshot's `workoutsInProgress`, in the order the sessions started.
+  static func workoutsInProgress(_ store: HealthStore) -> ChannelValue {
+    .list(store.workoutSessionsInProgress.map(RecordEncoding.session))
+  }
+
   static func snapshot(_ store: HealthStore) -> ChannelValue {
     .object([
       ("device", device(store)),
@@ -32,8 +48,8 @@ enum StateEncoding {
       ("authorization", authorization(store)),
       ("promptsShown", .swiftInt(store.promptsShown)),
       ("settingsOpened", .swiftInt(store.settingsOpened)),
-      ("samples", RecordMethods.snapshotSamples(store)),
-      ("workoutsInProgress", RecordMethods.snapshotWorkoutsInProgress(store)),
+      ("samples", samples(store)),
+      ("workoutsInProgress", workoutsInProgress(store)),
     ])
   }
 }

@@ -6,11 +6,11 @@ import PluginHost
 /// The control methods of verification (protocol/verification.md).
 enum VerificationMethods {
   static let table: MethodTable = [
-    "calls": .control(takes: []) { (context) throws(HealthError) -> MethodOperation in
+    "calls": .control(takes: []) { (context) throws -> MethodOperation in
       let verification = context.environment.verification
       return { verification.callsValue }
     },
-    "clearCalls": .control(takes: []) { (context) throws(HealthError) -> MethodOperation in
+    "clearCalls": .control(takes: []) { (context) throws -> MethodOperation in
       let verification = context.environment.verification
       return {
         verification.clearCalls()
@@ -19,13 +19,13 @@ enum VerificationMethods {
     },
     "stub": .control(takes: ["method", "args", "reply", "count"], stub),
     "setLatency": .control(takes: ["method", "ms"]) {
-      (context) throws(HealthError) -> MethodOperation in
+      (context) throws -> MethodOperation in
       let args = context.arguments
       let method = try args.optionalString("method")
       if let method { try requireServed(method, context) }
       let ms = try args.int("ms")
       guard (0...60_000).contains(ms) else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "ms", "ms \(ms) is out of range; expected 0 (no delay) to 60000")
       }
       let verification = context.environment.verification
@@ -38,10 +38,10 @@ enum VerificationMethods {
 
   /// `method` must be a method of a method channel served (of any profile; any name when a
   /// channel the user declared is served); a near name is suggested.
-  static func requireServed(_ method: String, _ context: MethodContext) throws(HealthError) {
+  static func requireServed(_ method: String, _ context: MethodContext) throws(ArgumentError) {
     guard !context.servesAnyMethod, !context.servedMethods.contains(method) else { return }
     let meant = NearestName.find(method, among: context.servedMethods.sorted())
-    var error = HealthError.invalidArgument(
+    var error = ArgumentError(
       field: "method",
       "method \"\(method)\" is not a plugin method"
         + (meant.map { " (did you mean '\($0)'?)" } ?? ""))
@@ -50,14 +50,14 @@ enum VerificationMethods {
   }
 
   @Sendable
-  static func stub(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func stub(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let method = try args.string("method")
     try requireServed(method, context)
     var matchArguments: [ChannelMapEntry]?
     if let value = try args.optionalValue("args"), !value.isNull {
       guard case .map(let entries) = value else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "args", "args must be a map of argument names to the values to match")
       }
       matchArguments = entries
@@ -66,7 +66,7 @@ enum VerificationMethods {
     try reply.rejectUnknownFields(allowed: ["ok", "error"])
     let keys = try reply.keys()
     guard keys.count == 1 else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "reply", "reply must be {\"ok\": value} or {\"error\": {\"code\", ...}}")
     }
     let envelope: Envelope
@@ -77,7 +77,7 @@ enum VerificationMethods {
       try error.rejectUnknownFields(allowed: ["code", "message", "details"])
       let code = try error.string("code")
       guard !code.isEmpty else {
-        throw HealthError.invalidArgument(field: "reply.error.code", "code must not be empty")
+        throw ArgumentError(field: "reply.error.code", "code must not be empty")
       }
       envelope = .error(
         FlutterError(
@@ -86,12 +86,12 @@ enum VerificationMethods {
     }
     let count = try args.optionalInt("count")
     if let count, count < 1 {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "count", "count \(count) must be at least 1 (leave it out: every call)")
     }
     let verification = context.environment.verification
     guard verification.stubCount < StubIndex.limit else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "method",
         "hkbridge holds at most \(StubIndex.limit) stubs; reset (or let counted stubs run out) "
           + "before adding more")

@@ -102,8 +102,8 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var types: [TypeProblem]?
   /// `"exception"` where real iOS would raise an exception (and crash the app).
   public var iosBehavior: String?
-  /// The spelling the caller most likely meant: an argument name (`energy` for `enrgy`), a
-  /// type name in the scheme the method takes, or a unit (`count/min` for `bpm`).
+  /// The spelling the caller most likely meant: a type name in the scheme the method takes, or
+  /// a unit (`count/min` for `bpm`). (A misspelt argument name is the host's `ArgumentError`.)
   public var didYouMean: String?
   /// The naming scheme the method takes when a name was not found in it (a `NamingScheme` raw
   /// value, see protocol/vocabulary.md).
@@ -139,7 +139,9 @@ public struct HealthError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension HealthError {
-  /// A missing or wrongly typed argument, or an argument value out of range.
+  /// A value the store refuses (HealthKit's `errorInvalidArgument`), named by the argument
+  /// `field` that carried it. A call's arguments that are missing, of the wrong type or out of
+  /// a method's range are the host's `ArgumentError`, raised before the store is asked.
   public static func invalidArgument(field: String, _ message: String) -> HealthError {
     HealthError(.invalidArguments, message, field: field)
   }

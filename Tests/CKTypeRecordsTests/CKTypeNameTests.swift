@@ -65,8 +65,9 @@ import Testing
     #expect(namer.name(of: try #require(store.storedSample(uuid: alias))) == "workout.energy")
     #expect(namer.name(of: try #require(store.storedSample(uuid: plain))) == "activeEnergy")
     // A read names what it asked for.
-    let read = try store.prepareRead(ReadRequest(type: "activeEnergy"))
-    #expect(store.read(read).map(read.ckType(of:)) == ["activeEnergy", "activeEnergy"])
+    let read = try RecordStore(store).prepareRead(ReadRequest(type: "activeEnergy"))
+    #expect(
+      RecordStore(store).read(read).map(read.ckType(of:)) == ["activeEnergy", "activeEnergy"])
   }
 
   @Test func aWrittenAsNameDoesNotOutliveItsSample() throws {

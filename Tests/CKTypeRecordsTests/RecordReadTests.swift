@@ -28,19 +28,19 @@ import Testing
 
   @Test func newestFirstByDefaultAscendingWhenAsked() throws {
     let store = Self.store()
-    let newest = try store.prepareRead(ReadRequest(type: "steps"))
-    #expect(Self.values(store.read(newest)) == [4, 2, 3, 1])
-    let oldest = try store.prepareRead(ReadRequest(type: "steps", ascending: true))
-    #expect(Self.values(store.read(oldest)) == [1, 3, 2, 4])
+    let newest = try RecordStore(store).prepareRead(ReadRequest(type: "steps"))
+    #expect(Self.values(RecordStore(store).read(newest)) == [4, 2, 3, 1])
+    let oldest = try RecordStore(store).prepareRead(ReadRequest(type: "steps", ascending: true))
+    #expect(Self.values(RecordStore(store).read(oldest)) == [1, 3, 2, 4])
   }
 
   @Test func aRangeTakesTheOverlappingSamplesAndALimitTheFirst() throws {
     let store = Self.store()
-    let range = try store.prepareRead(
+    let range = try RecordStore(store).prepareRead(
       ReadRequest(type: "steps", start: t0 + 15 * minute, end: t0 + 31 * minute, ascending: true))
-    #expect(Self.values(store.read(range)) == [2, 4])
-    let limited = try store.prepareRead(ReadRequest(type: "steps", limit: 2))
-    #expect(Self.values(store.read(limited)) == [4, 2])
+    #expect(Self.values(RecordStore(store).read(range)) == [2, 4])
+    let limited = try RecordStore(store).prepareRead(ReadRequest(type: "steps", limit: 2))
+    #expect(Self.values(RecordStore(store).read(limited)) == [4, 2])
   }
 
   @Test func aDeniedReadShowsOnlyTheAppsOwnSamples() throws {
@@ -51,16 +51,16 @@ import Testing
     denied.setAuthorization(ID.steps, share: .sharingAuthorized, read: .denied)
     denied.steps(1, t0, t0 + minute)
     denied.steps(3, t0, t0 + minute, source: Self.watch)
-    let read = try denied.prepareRead(ReadRequest(type: "steps"))
+    let read = try RecordStore(denied).prepareRead(ReadRequest(type: "steps"))
     #expect(read.query.ownSamplesOnly)
-    #expect(Self.values(denied.read(read)) == [1])
+    #expect(Self.values(RecordStore(denied).read(read)) == [1])
     #expect(denied.visibleSample(uuid: uuid(2)) == nil)
   }
 
   @Test func anUndeterminedReadIsRefused() {
     let store = HealthStore()
     do {
-      _ = try store.prepareRead(ReadRequest(type: "steps"))
+      _ = try RecordStore(store).prepareRead(ReadRequest(type: "steps"))
       Issue.record("reading an undetermined type must be refused")
     } catch {
       #expect(error.code == .authorizationNotDetermined)
@@ -73,7 +73,7 @@ import Testing
       RecordInput(
         type: "activeEnergy", start: t0, end: t0 + minute,
         fields: .quantity(QuantityInput(value: 1, unit: "kcal"), special: [:])))
-    let read = try store.prepareRead(ReadRequest(type: "activeEnergy", unit: "cal"))
-    #expect(Self.values(store.read(read)) == [1000])
+    let read = try RecordStore(store).prepareRead(ReadRequest(type: "activeEnergy", unit: "cal"))
+    #expect(Self.values(RecordStore(store).read(read)) == [1000])
   }
 }

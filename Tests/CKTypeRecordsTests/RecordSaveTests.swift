@@ -17,7 +17,7 @@ import Testing
   @Test func anAppSaveNeedsShareAuthorizationAndChangesNothingWhenRefused() {
     let store = HealthStore()
     do {
-      _ = try store.prepareRecord(Self.steps(10), mode: .app)
+      _ = try RecordStore(store).prepareRecord(Self.steps(10), mode: .app)
       Issue.record("saving an undetermined type must be refused")
     } catch {
       #expect(error.code == .authorizationNotDetermined)
@@ -25,7 +25,7 @@ import Testing
     }
     store.setAuthorization(ID.steps, share: .sharingDenied, read: nil)
     do {
-      _ = try store.prepareRecord(Self.steps(10), mode: .app)
+      _ = try RecordStore(store).prepareRecord(Self.steps(10), mode: .app)
       Issue.record("saving a denied type must be refused")
     } catch {
       #expect(error.code == .authorizationDenied)
@@ -77,7 +77,7 @@ import Testing
   @Test func fieldValuesAreCheckedBeforeAuthorization() {
     let store = HealthStore()
     do {
-      _ = try store.prepareRecord(Self.steps(10, unit: "kg"), mode: .app)
+      _ = try RecordStore(store).prepareRecord(Self.steps(10, unit: "kg"), mode: .app)
       Issue.record("a unit of another dimension must be refused")
     } catch {
       #expect(error.code == .invalidArguments)
@@ -88,8 +88,8 @@ import Testing
   @Test func anotherSourceNeedsNoAuthorization() throws {
     let store = HealthStore()
     let watch = SampleSource(bundleId: "com.apple.health.watch", name: "Watch")
-    let prepared = try store.prepareRecord(Self.steps(10), mode: .external)
-    let written = store.commitRecord(prepared, source: watch)
+    let prepared = try RecordStore(store).prepareRecord(Self.steps(10), mode: .external)
+    let written = RecordStore(store).commitRecord(prepared, source: watch)
     // The source's own uuid stream (protocol/state.md), not the app's.
     let first = HealthStore.uuid(
       counter: 1, prefix: HealthStore.uuidPrefix(source: "com.apple.health.watch"))

@@ -13,8 +13,8 @@ extension HealthStore {
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> WrittenRecord? {
     do {
-      let prepared = try prepareRecord(input, mode: mode)
-      return commitRecord(prepared, source: source ?? appSource)
+      let prepared = try RecordStore(self).prepareRecord(input, mode: mode)
+      return RecordStore(self).commitRecord(prepared, source: source ?? appSource)
     } catch {
       Issue.record("refused: \(error)", sourceLocation: sourceLocation)
       return nil

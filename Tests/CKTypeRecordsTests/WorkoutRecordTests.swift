@@ -73,9 +73,9 @@ import Testing
           Self.kcal(0.1, at: t0 + minute, from: t0),
           TimedQuantityInput(value: 418.4, unit: "J", time: Self.end),
         ]))
-    let read = try store.prepareRead(
+    let read = try RecordStore(store).prepareRead(
       ReadRequest(type: "activeEnergy", start: t0, end: Self.end, ascending: true, unit: "kcal"))
-    let values = store.read(read).compactMap { sample -> Double? in
+    let values = RecordStore(store).read(read).compactMap { sample -> Double? in
       guard case .quantity(let amount) = sample.body else { return nil }
       return amount.value
     }
@@ -152,9 +152,9 @@ import Testing
     let session = try store.prepareWorkoutStart(
       activityType: "running", location: nil, start: t0, live: false)
     let id = store.startWorkout(session)
-    let prepared = try store.prepareWorkoutEnd(
+    let prepared = try RecordStore(store).prepareWorkoutEnd(
       WorkoutEnd(sessionId: id, end: Self.end, energy: .samples([Self.kcal(150, at: Self.end)])))
-    let written = store.endWorkout(prepared)
+    let written = RecordStore(store).endWorkout(prepared)
     #expect(written.uuid == uuid(2))
     #expect(store.storedSample(uuid: uuid(3))?.workout == uuid(2))
   }
@@ -163,15 +163,15 @@ import Testing
   /// plain `duringSession` samples) is associated like a series' sample, minted after those.
   @Test func samplesAddedAsTheyAreAreAssociatedAfterTheSeries() throws {
     let store = HealthStore.granting(Self.everything)
-    var workout = try store.prepareRecord(
+    var workout = try RecordStore(store).prepareRecord(
       Self.running(energy: [Self.kcal(150, at: t0 + 15 * minute)]), mode: .app)
-    let added = try store.prepareRecord(
+    let added = try RecordStore(store).prepareRecord(
       RecordInput(
         type: "heartRate", start: t0 + 5 * minute, end: t0 + 5 * minute,
         fields: .quantity(QuantityInput(value: 140, unit: "count/min"), special: [:])),
       mode: .app)
     workout.addBuilderSamples([added])
-    let written = store.commitRecord(workout, source: store.appSource)
+    let written = RecordStore(store).commitRecord(workout, source: store.appSource)
     #expect(written.uuid == uuid(1))
     let stored = store.samplesInWriteOrder
     #expect(stored.map(\.identifier) == [ID.workout, ID.energy, ID.heartRate])

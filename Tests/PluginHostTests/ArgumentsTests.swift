@@ -1,18 +1,18 @@
 import FlutterCodec
-import HealthStore
 import Testing
 
 @testable import PluginHost
 @testable import PluginProfiles
 
 @Suite struct ArgumentsTests {
-  /// The `details.field` of the INVALID_ARGUMENTS error `body` throws; nil when it succeeds.
+  /// The field of the argument error `body` throws (the host's own type, never the store's);
+  /// nil when it succeeds.
   func field(_ body: () throws -> Void) -> String? {
     do {
       try body()
       return nil
-    } catch let error as HealthError {
-      #expect(error.code == .invalidArguments)
+    } catch let error as ArgumentError {
+      #expect(!error.message.isEmpty)
       return error.field
     } catch {
       Issue.record("unexpected error \(error)")

@@ -32,18 +32,18 @@ public struct Arguments {
   var ownName: String { path.isEmpty ? "args" : path }
 
   /// The entries of this map; an error when it is not a map (a `null` map has no entries).
-  public func entries() throws(HealthError) -> [ChannelMapEntry] {
+  public func entries() throws(ArgumentError) -> [ChannelMapEntry] {
     switch value {
     case .map(let entries): return entries
     case .null: return []
     default:
-      throw .invalidArgument(
+      throw ArgumentError(
         field: ownName, "\(ownName) must be a map of named fields, not \(value.typeName)")
     }
   }
 
   /// The value of field `name`, `nil` when absent or `null`.
-  public func optionalValue(_ name: String) throws(HealthError) -> ChannelValue? {
+  public func optionalValue(_ name: String) throws(ArgumentError) -> ChannelValue? {
     let all = try entries()
     for entry in all.reversed() {
       if case .string(let key) = entry.key, key == name {
@@ -56,29 +56,30 @@ public struct Arguments {
   }
 
   /// The value of field `name`; missing or `null` is an error.
-  public func requiredValue(_ name: String, expected: String) throws(HealthError) -> ChannelValue {
+  public func requiredValue(_ name: String, expected: String) throws(ArgumentError) -> ChannelValue
+  {
     guard let found = try optionalValue(name) else {
-      throw .invalidArgument(
+      throw ArgumentError(
         field: fieldName(name), "missing required field '\(fieldName(name))' (\(expected))")
     }
     return found
   }
 
-  package func wrongType(_ name: String, _ found: ChannelValue, expected: String) -> HealthError {
-    .invalidArgument(
+  package func wrongType(_ name: String, _ found: ChannelValue, expected: String) -> ArgumentError {
+    ArgumentError(
       field: fieldName(name),
       "field '\(fieldName(name))' must be \(expected), not \(found.typeName)")
   }
 
   // MARK: Strings
 
-  public func string(_ name: String) throws(HealthError) -> String {
+  public func string(_ name: String) throws(ArgumentError) -> String {
     let found = try requiredValue(name, expected: "a string")
     guard let string = found.stringValue else { throw wrongType(name, found, expected: "a string") }
     return string
   }
 
-  public func optionalString(_ name: String) throws(HealthError) -> String? {
+  public func optionalString(_ name: String) throws(ArgumentError) -> String? {
     guard let found = try optionalValue(name) else { return nil }
     guard let string = found.stringValue else { throw wrongType(name, found, expected: "a string") }
     return string
@@ -86,13 +87,13 @@ public struct Arguments {
 
   // MARK: Bools
 
-  public func bool(_ name: String) throws(HealthError) -> Bool {
+  public func bool(_ name: String) throws(ArgumentError) -> Bool {
     let found = try requiredValue(name, expected: "true or false")
     guard let bool = found.boolValue else { throw wrongType(name, found, expected: "a bool") }
     return bool
   }
 
-  public func optionalBool(_ name: String) throws(HealthError) -> Bool? {
+  public func optionalBool(_ name: String) throws(ArgumentError) -> Bool? {
     guard let found = try optionalValue(name) else { return nil }
     guard let bool = found.boolValue else { throw wrongType(name, found, expected: "a bool") }
     return bool
@@ -100,13 +101,13 @@ public struct Arguments {
 
   // MARK: Integers
 
-  public func int(_ name: String) throws(HealthError) -> Int {
+  public func int(_ name: String) throws(ArgumentError) -> Int {
     let found = try requiredValue(name, expected: "an integer")
     guard let int = found.intValue else { throw wrongType(name, found, expected: "an integer") }
     return int
   }
 
-  public func optionalInt(_ name: String) throws(HealthError) -> Int? {
+  public func optionalInt(_ name: String) throws(ArgumentError) -> Int? {
     guard let found = try optionalValue(name) else { return nil }
     guard let int = found.intValue else { throw wrongType(name, found, expected: "an integer") }
     return int
@@ -115,7 +116,7 @@ public struct Arguments {
   // MARK: Numbers
 
   /// An int or a float64, as a Double.
-  public func number(_ name: String) throws(HealthError) -> Double {
+  public func number(_ name: String) throws(ArgumentError) -> Double {
     let found = try requiredValue(name, expected: "a number")
     guard let number = found.doubleValue else {
       throw wrongType(name, found, expected: "a number")
@@ -123,7 +124,7 @@ public struct Arguments {
     return number
   }
 
-  public func optionalNumber(_ name: String) throws(HealthError) -> Double? {
+  public func optionalNumber(_ name: String) throws(ArgumentError) -> Double? {
     guard let found = try optionalValue(name) else { return nil }
     guard let number = found.doubleValue else {
       throw wrongType(name, found, expected: "a number")
@@ -133,13 +134,13 @@ public struct Arguments {
 
   // MARK: Lists
 
-  public func list(_ name: String) throws(HealthError) -> [ChannelValue] {
+  public func list(_ name: String) throws(ArgumentError) -> [ChannelValue] {
     let found = try requiredValue(name, expected: "a list")
     guard let list = found.listValue else { throw wrongType(name, found, expected: "a list") }
     return list
   }
 
-  public func optionalList(_ name: String) throws(HealthError) -> [ChannelValue]? {
+  public func optionalList(_ name: String) throws(ArgumentError) -> [ChannelValue]? {
     guard let found = try optionalValue(name) else { return nil }
     guard let list = found.listValue else { throw wrongType(name, found, expected: "a list") }
     return list
@@ -147,16 +148,16 @@ public struct Arguments {
 
   /// A list whose every element is a string; a wrong element names its index
   /// (`identifiers[2]`).
-  public func stringList(_ name: String) throws(HealthError) -> [String] {
+  public func stringList(_ name: String) throws(ArgumentError) -> [String] {
     try strings(in: list(name), name: name)
   }
 
-  private func strings(in list: [ChannelValue], name: String) throws(HealthError) -> [String] {
+  private func strings(in list: [ChannelValue], name: String) throws(ArgumentError) -> [String] {
     var result: [String] = []
     result.reserveCapacity(list.count)
     for (index, element) in list.enumerated() {
       guard let string = element.stringValue else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: "\(fieldName(name))[\(index)]",
           "element \(index) of '\(fieldName(name))' must be a string, not \(element.typeName)")
       }
@@ -168,25 +169,25 @@ public struct Arguments {
   // MARK: Maps
 
   /// A nested map, as `Arguments` whose fields are named under this one.
-  public func map(_ name: String) throws(HealthError) -> Arguments {
+  public func map(_ name: String) throws(ArgumentError) -> Arguments {
     let found = try requiredValue(name, expected: "a map")
     guard case .map = found else { throw wrongType(name, found, expected: "a map") }
     return Arguments(found, path: fieldName(name))
   }
 
-  public func optionalMap(_ name: String) throws(HealthError) -> Arguments? {
+  public func optionalMap(_ name: String) throws(ArgumentError) -> Arguments? {
     guard let found = try optionalValue(name) else { return nil }
     guard case .map = found else { throw wrongType(name, found, expected: "a map") }
     return Arguments(found, path: fieldName(name))
   }
 
   /// Element `index` of a list field as nested `Arguments` (`records[2]`), which must be a map.
-  public func element(_ value: ChannelValue, of name: String, at index: Int) throws(HealthError)
+  public func element(_ value: ChannelValue, of name: String, at index: Int) throws(ArgumentError)
     -> Arguments
   {
     let path = "\(fieldName(name))[\(index)]"
     guard case .map = value else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: path, "element \(index) of '\(fieldName(name))' must be a map, not \(value.typeName)"
       )
     }
@@ -194,11 +195,11 @@ public struct Arguments {
   }
 
   /// The string keys of this map in order; a key that is not a string is an error.
-  public func keys() throws(HealthError) -> [String] {
+  public func keys() throws(ArgumentError) -> [String] {
     var keys: [String] = []
     for entry in try entries() {
       guard let key = entry.key.stringValue else {
-        throw HealthError.invalidArgument(
+        throw ArgumentError(
           field: ownName, "the keys of \(ownName) must be strings, not \(entry.key.typeName)")
       }
       keys.append(key)
@@ -209,22 +210,23 @@ public struct Arguments {
   // MARK: Choices
 
   /// A string field that must be one of `choices`.
-  public func choice(_ name: String, of choices: [String]) throws(HealthError) -> String {
+  public func choice(_ name: String, of choices: [String]) throws(ArgumentError) -> String {
     let string = try string(name)
     try check(name, string, in: choices)
     return string
   }
 
-  public func optionalChoice(_ name: String, of choices: [String]) throws(HealthError) -> String? {
+  public func optionalChoice(_ name: String, of choices: [String]) throws(ArgumentError) -> String?
+  {
     guard let string = try optionalString(name) else { return nil }
     try check(name, string, in: choices)
     return string
   }
 
-  private func check(_ name: String, _ string: String, in choices: [String]) throws(HealthError) {
+  private func check(_ name: String, _ string: String, in choices: [String]) throws(ArgumentError) {
     guard choices.contains(string) else {
       let quoted = choices.map { "\"\($0)\"" }.joined(separator: ", ")
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: fieldName(name),
         "field '\(fieldName(name))' is \"\(string)\"; expected one of \(quoted)")
     }
@@ -237,12 +239,12 @@ extension Arguments {
   /// with `details.field` (its path) and, when a known key is near, `details.didYouMean`. A key
   /// whose value is `null` counts as left out (Dart sends `null` for optional parameters), so it
   /// is not refused. A method that takes nothing accepts `null` or an empty map.
-  public func rejectUnknownFields(allowed: [String]) throws(HealthError) {
+  public func rejectUnknownFields(allowed: [String]) throws(ArgumentError) {
     if value.isNull { return }
     var isMap = false
     if case .map = value { isMap = true }
     if allowed.isEmpty, !value.isNull, !isMap {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: ownName, "this method takes no arguments; send null, not \(value.typeName)")
     }
     let all = try entries()
@@ -252,14 +254,14 @@ extension Arguments {
   }
 
   /// The error for the unknown key `key`.
-  func unknownField(_ key: String, allowed: [String]) -> HealthError {
+  func unknownField(_ key: String, allowed: [String]) -> ArgumentError {
     let path = fieldName(key)
     guard let meant = NearestName.find(key, among: allowed) else {
       let list = allowed.isEmpty ? "no arguments" : allowed.joined(separator: ", ")
       let taker = path == key ? "this method" : "'\(ownName)'"
-      return .invalidArgument(field: path, "unknown argument '\(path)'; \(taker) takes \(list)")
+      return ArgumentError(field: path, "unknown argument '\(path)'; \(taker) takes \(list)")
     }
-    var error = HealthError.invalidArgument(
+    var error = ArgumentError(
       field: path, "unknown argument '\(path)' (did you mean '\(meant)'?)")
     error.didYouMean = meant
     return error

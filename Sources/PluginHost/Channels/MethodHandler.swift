@@ -35,7 +35,7 @@ public struct MethodHandler: Sendable {
   @inlinable
   public init(
     requiresHealthKit: Bool = true, acceptsFaults: Bool = true, takes: [String]? = nil,
-    validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+    validate: @escaping @Sendable (MethodContext) throws -> MethodOperation
   ) {
     self.requiresHealthKit = requiresHealthKit
     self.acceptsFaults = acceptsFaults
@@ -74,7 +74,7 @@ public struct MethodHandler: Sendable {
   @inlinable
   public static func always(
     takes: [String]? = nil,
-    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+    _ validate: @escaping @Sendable (MethodContext) throws -> MethodOperation
   ) -> MethodHandler {
     MethodHandler(requiresHealthKit: false, acceptsFaults: true, takes: takes, validate: validate)
   }
@@ -83,7 +83,7 @@ public struct MethodHandler: Sendable {
   @inlinable
   public static func healthKit(
     takes: [String]? = nil,
-    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+    _ validate: @escaping @Sendable (MethodContext) throws -> MethodOperation
   ) -> MethodHandler {
     MethodHandler(requiresHealthKit: true, acceptsFaults: true, takes: takes, validate: validate)
   }
@@ -93,7 +93,7 @@ public struct MethodHandler: Sendable {
   @inlinable
   public static func control(
     takes: [String]? = nil,
-    _ validate: @escaping @Sendable (MethodContext) throws(HealthError) -> MethodOperation
+    _ validate: @escaping @Sendable (MethodContext) throws -> MethodOperation
   ) -> MethodHandler {
     MethodHandler(requiresHealthKit: false, acceptsFaults: false, takes: takes, validate: validate)
   }

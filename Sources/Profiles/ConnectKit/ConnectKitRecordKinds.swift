@@ -79,7 +79,7 @@ extension ConnectKitRecordMap {
     -> Result<PreparedRecord, HealthError>
   {
     do {
-      return .success(try store.prepareRecord(input, mode: .app))
+      return .success(try RecordStore(store).prepareRecord(input, mode: .app))
     } catch  where ConnectKitWriteRecords.isSaveError(error) {
       return .failure(error)
     }

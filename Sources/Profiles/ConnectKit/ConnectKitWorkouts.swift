@@ -192,7 +192,8 @@ enum ConnectKitWorkouts {
         kind: kind, field: nil, message: "Failed to finish workout: \(error.connectKitText)")
     }
     finished.addBuilderSamples(added.map(\.prepared))
-    decoded.savedId = store.commitRecord(finished, source: store.appSource).uuid.uppercased()
+    decoded.savedId = RecordStore(store).commitRecord(finished, source: store.appSource).uuid
+      .uppercased()
     return decoded
   }
 }

@@ -68,7 +68,8 @@ enum ConnectKitWriteRecords {
       } else {
         for (index, parts) in batch {
           for case .success(let prepared) in parts {
-            let uuid = store.commitRecord(prepared, source: store.appSource).uuid.uppercased()
+            let uuid = RecordStore(store).commitRecord(prepared, source: store.appSource).uuid
+              .uppercased()
             if ids[index] == nil { ids[index] = uuid }
           }
         }

@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthKitModel
 import HealthStore
@@ -8,7 +9,7 @@ import PluginHost
 enum BackgroundDeliveryMethods {
   static let table: MethodTable = [
     "enableBackgroundDelivery": .healthKit(takes: ["type", "frequency"]) {
-      (context) throws(HealthError) -> MethodOperation in
+      (context) throws -> MethodOperation in
       let args = context.arguments
       let identifier = try sampleIdentifier(args, store: context.store)
       let frequency = try args.choice(
@@ -21,7 +22,7 @@ enum BackgroundDeliveryMethods {
       }
     },
     "disableBackgroundDelivery": .healthKit(takes: ["type"]) {
-      (context) throws(HealthError) -> MethodOperation in
+      (context) throws -> MethodOperation in
       let identifier = try sampleIdentifier(context.arguments, store: context.store)
       let store = context.store
       return {
@@ -50,9 +51,7 @@ enum BackgroundDeliveryMethods {
       })
   }
 
-  static func sampleIdentifier(_ args: Arguments, store: HealthStore) throws(HealthError)
-    -> String
-  {
-    try store.sampleTypeIdentifier(try args.string("type"))
+  static func sampleIdentifier(_ args: Arguments, store: HealthStore) throws -> String {
+    try RecordStore(store).sampleTypeIdentifier(try args.string("type"))
   }
 }

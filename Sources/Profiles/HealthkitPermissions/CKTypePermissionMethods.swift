@@ -23,7 +23,7 @@ enum CKTypePermissionMethods {
 
   /// `{read: [CKType], write: [CKType]}` → `true` once the request completed.
   @Sendable
-  static func requestPermissions(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func requestPermissions(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let readTypes = try args.stringList("read")
     let writeTypes = try args.stringList("write")
@@ -56,7 +56,7 @@ enum CKTypePermissionMethods {
 
   /// `{types: [CKType]}` → `{ckType: {"read", "write"}}` in request order.
   @Sendable
-  static func checkPermissions(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func checkPermissions(_ context: MethodContext) throws -> MethodOperation {
     let types = try context.arguments.stringList("types")
     let os = context.store.osVersion
     var problems: [TypeProblem] = []

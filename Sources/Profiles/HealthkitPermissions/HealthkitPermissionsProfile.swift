@@ -1,3 +1,4 @@
+import ChannelCatalogue
 import PluginHost
 
 /// Profile `healthkit_permissions`: this project's own channel API (protocol/channel-api.md),

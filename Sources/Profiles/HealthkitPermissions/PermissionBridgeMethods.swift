@@ -10,21 +10,21 @@ import PluginHost
 enum PermissionBridgeMethods {
   static let table: MethodTable = [
     "requestQuantityPermissions": .healthKit(takes: sampleRequestKeys) {
-      context throws(HealthError) in
+      context throws in
       try sampleRequest(context, classes: [.quantity], kind: "quantity")
     },
     "requestCategoryPermissions": .healthKit(takes: sampleRequestKeys) {
-      context throws(HealthError) in
+      context throws in
       try sampleRequest(context, classes: [.category], kind: "category")
     },
     "requestCharacteristicPermissions": .healthKit(
       takes: ["identifiers"], characteristicRequest),
     "requestWorkoutPermissions": .healthKit(takes: ["read", "write"]) {
-      context throws(HealthError) in
+      context throws in
       try fixedRequest(context, identifiers: [HealthStore.workoutIdentifier])
     },
     "requestBloodPressurePermissions": .healthKit(takes: ["read", "write"]) {
-      context throws(HealthError) in
+      context throws in
       try fixedRequest(context, identifiers: bloodPressureIdentifiers)
     },
     "authorizationStatus": .healthKit(takes: ["identifier"], authorizationStatus),
@@ -55,7 +55,7 @@ enum PermissionBridgeMethods {
   /// `{identifiers: [String], read: bool, write: bool}`.
   static func sampleRequest(
     _ context: MethodContext, classes: Set<TypeClass>, kind: String
-  ) throws(HealthError) -> MethodOperation {
+  ) throws -> MethodOperation {
     let args = context.arguments
     let identifiers = try args.stringList("identifiers")
     let read = try args.bool("read")
@@ -68,9 +68,7 @@ enum PermissionBridgeMethods {
 
   /// `requestCharacteristicPermissions`: `{identifiers: [String]}`, read only.
   @Sendable
-  static func characteristicRequest(_ context: MethodContext) throws(HealthError)
-    -> MethodOperation
-  {
+  static func characteristicRequest(_ context: MethodContext) throws -> MethodOperation {
     let identifiers = try context.arguments.stringList("identifiers")
     let kept = keptTypes(
       identifiers, classes: [.characteristic], kind: "characteristic", context: context)
@@ -79,7 +77,7 @@ enum PermissionBridgeMethods {
 
   /// `requestWorkoutPermissions` / `requestBloodPressurePermissions`: `{read: bool, write: bool}`
   /// for a fixed set of types.
-  static func fixedRequest(_ context: MethodContext, identifiers: [String]) throws(HealthError)
+  static func fixedRequest(_ context: MethodContext, identifiers: [String]) throws
     -> MethodOperation
   {
     let read = try context.arguments.bool("read")
@@ -101,7 +99,7 @@ enum PermissionBridgeMethods {
 
   /// `authorizationStatus`: `{identifier: String}` → HealthKit's share status.
   @Sendable
-  static func authorizationStatus(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func authorizationStatus(_ context: MethodContext) throws -> MethodOperation {
     let identifier = try context.arguments.string("identifier")
     let info = try context.store.objectType(identifier)
     let store = context.store
@@ -110,7 +108,7 @@ enum PermissionBridgeMethods {
 
   /// `requestStatus`: `{read: [String], write: [String]}` → `shouldRequest` | `unnecessary`.
   @Sendable
-  static func requestStatus(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func requestStatus(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let readIdentifiers = try args.stringList("read")
     let writeIdentifiers = try args.stringList("write")
@@ -141,7 +139,7 @@ enum PermissionBridgeMethods {
 
   /// `readCharacteristic`: `{identifier: String}` → protocol/healthkit-rules.md#characteristics.
   @Sendable
-  static func readCharacteristic(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func readCharacteristic(_ context: MethodContext) throws -> MethodOperation {
     let identifier = try context.arguments.string("identifier")
     let store = context.store
     let info = try store.characteristicType(identifier)

@@ -1,4 +1,5 @@
 import CKTypeRecords
+import ChannelCatalogue
 import FlutterCodec
 import HealthKitModel
 import HealthStore
@@ -25,7 +26,7 @@ enum QueryStreams {
   }
 
   /// The checked arguments map: HealthKit available, only `keys`.
-  static func arguments(_ listen: EventListen, keys: [String]) throws(HealthError) -> Arguments {
+  static func arguments(_ listen: EventListen, keys: [String]) throws -> Arguments {
     try listen.store.requireAvailable()
     let args = Arguments(listen.arguments)
     try args.rejectUnknownFields(allowed: keys)
@@ -42,11 +43,13 @@ enum QueryStreams {
     let args = try arguments(listen, keys: ["types"])
     let types = try args.stringList("types")
     guard !types.isEmpty else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "types", "types is empty; name at least one type to observe, e.g. [\"steps\"]")
     }
     var reads: [PreparedRead] = []
-    for type in types { reads.append(try listen.store.prepareRead(ReadRequest(type: type))) }
+    for type in types {
+      reads.append(try RecordStore(listen.store).prepareRead(ReadRequest(type: type)))
+    }
     let stream = ObserverStream(reads: reads, store: listen.store)
     for read in reads { listen.sink.success(ObserverStream.event(read)) }
     return stream
@@ -62,12 +65,12 @@ enum QueryStreams {
     let args = try arguments(listen, keys: ["type", "anchor", "limit", "unit"])
     let anchor = try args.optionalInt("anchor") ?? 0
     guard anchor >= 0 else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "anchor",
         "anchor \(anchor) is negative; give 0 (or none) for everything, or an anchor a batch sent")
     }
     let limit = try args.optionalInt("limit")
-    let read = try listen.store.prepareRead(
+    let read = try RecordStore(listen.store).prepareRead(
       ReadRequest(
         type: try args.string("type"), limit: limit, unit: try args.optionalString("unit")))
     let stream = AnchoredStream(read: read, anchor: anchor, store: listen.store)
@@ -93,15 +96,15 @@ enum QueryStreams {
     where !HealthStore.clockRange.contains(time) {
       throw RecordErrors.dateOutOfRange(field, time)
     }
-    let read = try listen.store.prepareRead(
+    let read = try RecordStore(listen.store).prepareRead(
       ReadRequest(type: type, start: start, end: end, unit: try args.optionalString("unit")))
     guard let quantity = Catalogue.info(read.identifier)?.quantity, type != "bloodPressure" else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "type",
         "'\(type)' is not a quantity type; statistics apply to quantity types such as steps")
     }
     guard interval > 0 else {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "interval", "interval \(interval) must be a positive number of milliseconds")
     }
     let request = StatisticsRequest(
@@ -197,12 +200,12 @@ final class StatisticsStream: EventStream {
   }
 
   /// Recomputes the buckets numbered `indices` (nil: all) from the store.
-  func update(_ indices: ClosedRange<Int>?) throws(HealthError) {
+  func update(_ indices: ClosedRange<Int>?) throws(ArgumentError) {
     let computed: [SampleStatistics.Bucket]
     do {
       computed = try store.statisticsCollection(request, buckets: indices)
     } catch {
-      throw HealthError.invalidArgument(field: "interval", error.message)
+      throw ArgumentError(field: "interval", error.message)
     }
     if let indices {
       // A few buckets are dropped one by one; a wide range by a pass over those kept.
@@ -223,7 +226,7 @@ final class StatisticsStream: EventStream {
       ])
     }
     if buckets.count > SampleStatistics.TooManyBuckets.bucketLimit {
-      throw HealthError.invalidArgument(
+      throw ArgumentError(
         field: "interval", SampleStatistics.TooManyBuckets(tooManyInAnswer: true).message)
     }
   }

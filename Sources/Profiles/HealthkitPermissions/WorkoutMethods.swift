@@ -1,4 +1,5 @@
 import CKTypeRecords
+import ChannelCatalogue
 import FlutterCodec
 import HealthStore
 import PluginHost
@@ -6,7 +7,7 @@ import PluginHost
 /// startWorkout, endWorkout and discardWorkout (protocol/channel-api.md#plugin-channel and protocol/healthkit-rules.md#workouts; seed `003_…`, GymTrack).
 enum WorkoutMethods {
   @Sendable
-  static func start(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func start(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let activity = try args.string("activityType")
     let location = try args.optionalString("locationType")
@@ -19,7 +20,7 @@ enum WorkoutMethods {
   }
 
   @Sendable
-  static func end(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func end(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let request = WorkoutEnd(
       sessionId: try args.string("sessionId"), end: try args.optionalInt("end"),
@@ -27,9 +28,9 @@ enum WorkoutMethods {
       distance: try RecordParsing.workoutAmount(args, "distance", totalAllowed: true),
       aborted: try args.optionalBool("aborted") ?? false)
     let store = context.store
-    let prepared = try store.prepareWorkoutEnd(request)
+    let prepared = try RecordStore(store).prepareWorkoutEnd(request)
     return {
-      let written = store.endWorkout(prepared)
+      let written = RecordStore(store).endWorkout(prepared)
       let start = prepared.record.main?.start ?? 0
       let end = prepared.record.main?.end ?? 0
       return .object([
@@ -41,7 +42,7 @@ enum WorkoutMethods {
   }
 
   @Sendable
-  static func discard(_ context: MethodContext) throws(HealthError) -> MethodOperation {
+  static func discard(_ context: MethodContext) throws -> MethodOperation {
     let sessionId = try context.arguments.string("sessionId")
     let store = context.store
     let session = try store.prepareWorkoutDiscard(sessionId, field: "sessionId")
