@@ -131,7 +131,7 @@ import Testing
       let result = try payload.withUnsafeBytes {
         try codec.decodeMethodCall(inPlace: $0, methods: index)
       }
-      return (result.call, result.handler != nil)
+      return (result.call, result.position != nil)
     }
     // isAvailable, null arguments.
     let known = hex("07 0b 69 73 41 76 61 69 6c 61 62 6c 65 00")

@@ -16,8 +16,9 @@ public final class ExchangeStep {
   }
 
   public let handler: MessageHandling
-  /// Records every exchange and the events after it (`serve --record`), or `nil`.
-  public var recorder: TranscriptRecorder?
+  /// Records every exchange and the events after it (`serve --record`), or `nil`. (Looked at on
+  /// every exchange: no run-time exclusivity check, no access to it overlaps another.)
+  @exclusivity(unchecked) public var recorder: TranscriptRecorder?
   /// The handler's answered-later path (nil: every channel answers at once).
   public let later: LaterReplying?
   /// How long a reply answered later may take before a diagnostic names it
@@ -27,10 +28,10 @@ public final class ExchangeStep {
   public static let defaultReplyTimeoutMs = 10_000
 
   /// Messages answered later whose reply has not come, by token (ExchangeStep+Later.swift).
-  var waiting: [Int: Waiting] = [:]
-  var nextToken = 1
+  @exclusivity(unchecked) var waiting: [Int: Waiting] = [:]
+  @exclusivity(unchecked) var nextToken = 1
   /// Events a native plugin's code sent, waiting to be recorded after the next exchange.
-  var heldEvents: [HostMessage] = []
+  @exclusivity(unchecked) var heldEvents: [HostMessage] = []
 
   public init(handler: MessageHandling, recorder: TranscriptRecorder? = nil) {
     self.handler = handler

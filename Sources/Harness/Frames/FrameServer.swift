@@ -78,7 +78,7 @@ public final class FrameServer {
   /// Bytes of an oversize frame's body still to discard.
   var skipRemaining = 0
   /// Recent channel names, as bytes already checked to be UTF-8 and as the name.
-  private var channelCache: [(bytes: [UInt8], name: String)] = []
+  @exclusivity(unchecked) private var channelCache: [(bytes: [UInt8], name: String)] = []
   var pendingHostReplies = PendingHostReplies()
   var nextHostMessageID: UInt32 = 1
   /// How long a reply answered later may take before a diagnostic names it

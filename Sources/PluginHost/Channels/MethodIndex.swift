@@ -1,3 +1,5 @@
+import FlutterCodec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -45,20 +47,29 @@ package final class MethodIndex: Sendable {
   /// Every method of the table, by name.
   package var handlers: MethodTable { table }
 
-  /// The name and handler of the method whose name is exactly the UTF-8 `bytes` (a call's name
-  /// where it lies in the payload), or `nil`: no `String` is made and nothing is validated (the
-  /// name is the table's own). A name of other bytes may still be a method's in another Unicode
-  /// normalisation: ``handler(for:)`` then decides.
-  func method(utf8 bytes: UnsafeRawBufferPointer) -> (name: String, handler: MethodHandler)? {
+  /// The position of the method whose name is exactly the UTF-8 `bytes` (a call's name where it
+  /// lies in the payload), or `nil`: no `String` is made and nothing is validated (its name is
+  /// the table's own, ``name(at:)``). A name of other bytes may still be a method's in another
+  /// Unicode normalisation: ``handler(for:)`` then decides.
+  func position(utf8 bytes: UnsafeRawBufferPointer) -> Int? {
     let length = bytes.count
     guard length + 1 < firstOfLength.count, let given = bytes.baseAddress else { return nil }
     for position in firstOfLength[length]..<firstOfLength[length + 1] {
       let same = entries[position].utf8.withUnsafeBytes { name in
         memcmp(name.baseAddress!, given, length) == 0
       }
-      if same { return (entries[position].name, entries[position].handler) }
+      if same { return position }
     }
     return nil
+  }
+
+  /// The name of the method at `position` (``position(utf8:)``).
+  func name(at position: Int) -> String { entries[position].name }
+
+  /// Runs the method at `position` (``position(utf8:)``) where it is kept (no copy of its
+  /// handler).
+  func run(at position: Int, _ context: MethodContext) throws -> ChannelValue {
+    try entries[position].handler.run(context)
   }
 
   /// The handler of `method` (the unknown-method answer when the table has none), or `nil`.

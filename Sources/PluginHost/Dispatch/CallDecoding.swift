@@ -10,9 +10,10 @@ extension StandardMethodCodec {
 
   /// The same, with the method's name looked up in `methods` by its bytes where they lie: when
   /// one of them has exactly these bytes, the call's name is the table's own (no `String` made,
-  /// no UTF-8 check) and its handler comes with it; else `handler` is `nil` (look the name up).
+  /// no UTF-8 check) and its position in `methods` comes with it; else `position` is `nil` (look
+  /// the name up).
   func decodeMethodCall(inPlace bytes: UnsafeRawBufferPointer, methods: MethodIndex?)
-    throws(CodecError) -> (call: MethodCall, handler: MethodHandler?)
+    throws(CodecError) -> (call: MethodCall, position: Int?)
   {
     if let methods, let known = readKnownCall(bytes, methods) { return known }
     if let call = readWholeCall(bytes) { return (call, nil) }
@@ -25,18 +26,18 @@ extension StandardMethodCodec {
   /// A string value that is a method of `methods` byte for byte, then one arguments value, then
   /// the end of the bytes; else `nil`.
   private func readKnownCall(_ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex)
-    -> (call: MethodCall, handler: MethodHandler?)?
+    -> (call: MethodCall, position: Int?)?
   {
     var reader = ByteReader(bytes)
     guard (try? reader.readByte("a type tag")) == Self.stringTag,
       let size = try? reader.readSize(),
       let name = try? reader.readSlice(size, "a method name"),
-      let (method, handler) = methods.method(utf8: name),
+      let position = methods.position(utf8: name),
       !reader.isAtEnd,
       let arguments = try? messageCodec.readValue(from: &reader),
       reader.isAtEnd
     else { return nil }
-    return (MethodCall(method, arguments), handler)
+    return (MethodCall(methods.name(at: position), arguments), position)
   }
 
   /// A string value, then one arguments value, then the end of the bytes; else `nil`.

@@ -158,37 +158,38 @@ public final class Dispatcher {
       return route.messages?(payload.map { Array($0) }, environment)
     }
     guard let payload else { return nullMessageReply(route.name) }
-    let decoded: (call: MethodCall, handler: MethodHandler?)
+    let decoded: (call: MethodCall, position: Int?)
     do {
       decoded = try codec.decodeMethodCall(inPlace: payload, methods: methods)
     } catch {
       return errorReply(MalformedMessage.notAMethodCall(channel: route.name, error))
     }
-    return reply(to: decoded.call, handler: decoded.handler, on: route, methods, errors)
+    return reply(to: decoded.call, at: decoded.position, on: route, methods, errors)
   }
 
-  /// Runs a decoded call (its handler, when the decode found it by the name's bytes); `nil` (a
-  /// null reply) when the channel has no such method. Calls on the control channel are not
-  /// logged; every other call goes through verification.
+  /// Runs a decoded call (its method's position in `methods`, when the decode found it by the
+  /// name's bytes); `nil` (a null reply) when the channel has no such method. Calls on the
+  /// control channel are not logged; every other call goes through verification.
   func reply(
-    to call: MethodCall, handler: MethodHandler?, on route: ChannelRoute, _ methods: MethodIndex,
+    to call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
     _ errors: ChannelErrorMapping
   ) -> [UInt8]? {
-    if route.isControl { return run(call, handler, on: route, methods, errors) }
-    return verifiedReply(to: call) { run(call, handler, on: route, methods, errors) }
+    if route.isControl { return run(call, at: position, on: route, methods, errors) }
+    return verifiedReply(to: call) { run(call, at: position, on: route, methods, errors) }
   }
 
   private func run(
-    _ call: MethodCall, _ found: MethodHandler?, on route: ChannelRoute, _ methods: MethodIndex,
+    _ call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
     _ errors: ChannelErrorMapping
   ) -> [UInt8]? {
-    guard let handler = found ?? methods.handler(for: call.method) else {
-      warnUnknownMethod(call.method, on: route)
-      return nil
-    }
     let context = MethodContext(
       method: call.method, arguments: call.arguments, environment: environment)
     do {
+      if let position { return codec.encodeSuccessEnvelope(try methods.run(at: position, context)) }
+      guard let handler = methods.handler(for: call.method) else {
+        warnUnknownMethod(call.method, on: route)
+        return nil
+      }
       return codec.encodeSuccessEnvelope(try handler.run(context))
     } catch {
       return codec.encodeErrorEnvelope(errors(error))
