@@ -593,8 +593,11 @@ import Testing
           Self.failure([2], "data | samples.value | Invalid sample: missing 'value'"),
           Self.failure([3], "data | samples.time | Invalid sample: missing 'time'"),
           Self.failure([4], "data | unit | Missing or invalid unit for quantity type 'heartRate'"),
-          Self.failure([5], "data | value | Invalid samples value: expected Array, got 'int32'"),
-          Self.failure([6], "data | value | Invalid samples value: expected Array, got 'list'"),
+          // ConnectKit prints `String(describing:)` of the optional value (iOS's NSNumber text).
+          Self.failure(
+            [5], "data | value | Invalid samples value: expected Array, got 'Optional(62)'"),
+          Self.failure(
+            [6], "data | value | Invalid samples value: expected Array, got 'Optional(list)'"),
           Self.failure(
             [7],
             "data | value | Invalid category value: expected Map with 'value' and 'categoryName'"),
@@ -633,7 +636,8 @@ import Testing
               [2],
               "data | value | Invalid category value: expected Map with 'value' and 'categoryName'"
             ),
-            Self.failure([3], "data | value | Invalid label value: expected String, got 'int32'"),
+            Self.failure(
+              [3], "data | value | Invalid label value: expected String, got 'Optional(60)'"),
             Self.failure([4], "data | valuePattern | Unsupported valuePattern 'pattern'"),
           ],
         ])
@@ -780,7 +784,8 @@ import Testing
               [1],
               "data | metadata.mainProperty | Missing required 'mainProperty' in record metadata "
                 + "for MULTIPLE value"),
-            Self.failure([2], "data | value | Invalid multiple value: expected Map, got 'list'"),
+            Self.failure(
+              [2], "data | value | Invalid multiple value: expected Map, got 'Optional(list)'"),
             Self.failure(
               [3], "data | temperature | Main property 'temperature' not found in MULTIPLE value"),
             Self.failure(
