@@ -51,7 +51,7 @@ public struct HKError: CustomNSError, Hashable, Sendable {
 
   /// The `NSError` HealthKit hands to a completion handler.
   var nsError: NSError {
-    HealthKitNSError(domain: HKErrorDomain, code: code.rawValue, userInfo: errorUserInfo)
+    NSError(domain: HKErrorDomain, code: code.rawValue, userInfo: errorUserInfo)
   }
 
 }
@@ -91,8 +91,10 @@ extension HKError {
 
 /// HealthKit's `NSError`, printed as iOS prints it (`"\(error)"`): `Error Domain=… Code=5
 /// "Authorization not determined" UserInfo={NSLocalizedDescription=…}` (Linux's Foundation
-/// prints "(null)" for the description and leaves out a space).
-final class HealthKitNSError: NSError, @unchecked Sendable {
+/// prints "(null)" for the description and leaves out a space). Named `NSError` (inside this
+/// module only) so that `type(of: error)` reads "NSError" as on iOS (Pigeon's generated
+/// `wrapError` sends it).
+final class NSError: Foundation.NSError, @unchecked Sendable {
   override var description: String {
     "Error Domain=\(domain) Code=\(code) \"\(localizedDescription)\" "
       + "UserInfo={NSLocalizedDescription=\(localizedDescription)}"

@@ -154,7 +154,10 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
       do {
         try store.checkSharing(shared, action: "saving")
       } catch {
-        return .notAuthorized
+        // Never asked: code 5, "Authorization not determined" (HealthKit's answer to a call
+        // made before authorization was requested); denied: code 4, "Not authorized".
+        return error.hkErrorCode == HKError.Code.errorAuthorizationNotDetermined.rawValue
+          ? .notDetermined : .notAuthorized
       }
       let details = store.attachment(HealthKitDetails.self)
       for (object, plan) in zip(objects, planned) {

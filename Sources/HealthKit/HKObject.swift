@@ -154,10 +154,16 @@ open class HKObject: NSObject, @unchecked Sendable {
     storeUUID.flatMap { UUID(uuidString: $0) } ?? provisionalUUID
   }
 
+  /// The source, and the operating system the object was saved on: the emulated device's
+  /// (the store records no app version or product type).
   public var sourceRevision: HKSourceRevision {
-    let source =
-      savedSource.map(HKSource.init) ?? HealthKitBinding.withStore { HKSource($0.appSource) }
-    return HKSourceRevision(source: source, version: nil)
+    HealthKitBinding.withStore { store in
+      let os = store.deviceOSVersion
+      return HKSourceRevision(
+        source: HKSource(savedSource ?? store.appSource), version: nil, productType: nil,
+        operatingSystemVersion: OperatingSystemVersion(
+          majorVersion: os.major, minorVersion: os.minor, patchVersion: os.patch))
+    }
   }
 
   @available(*, deprecated, message: "Use sourceRevision")
@@ -195,6 +201,13 @@ open class HKQuantitySample: HKSample, @unchecked Sendable {
     type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date,
     end endDate: Date, device: HKDevice?, metadata: [String: Any]?
   ) {
+    // HealthKit raises an Objective-C exception (the app crashes) for a quantity in a unit of
+    // another dimension than the type's.
+    guard !quantityType.rejects(quantity.unit) else {
+      fatalError(
+        "NSInvalidArgumentException: HKQuantitySample of \(quantityType.identifier) requires a "
+          + "unit compatible with its type. Incompatible unit: \(quantity.unit.unitString)")
+    }
     self.quantity = quantity
     super.init(
       type: quantityType, start: startDate, end: endDate, device: device, metadata: metadata)

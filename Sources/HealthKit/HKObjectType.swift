@@ -144,6 +144,11 @@ open class HKQuantityType: HKSampleType, @unchecked Sendable {
     guard let canonical = Catalogue.info(identifier)?.quantity?.canonicalUnit else { return false }
     return HKUnit(checked: canonical).isCompatible(with: unit)
   }
+
+  /// Whether the model knows the type's dimension and `unit` is not of it.
+  func rejects(_ unit: HKUnit) -> Bool {
+    Catalogue.info(identifier)?.quantity?.canonicalUnit != nil && !self.is(compatibleWith: unit)
+  }
 }
 
 open class HKCategoryType: HKSampleType, @unchecked Sendable {

@@ -159,7 +159,8 @@ open class HKSourceQuery: HKQuery, @unchecked Sendable {
 }
 
 /// HealthKit's `HKActivitySummaryQuery`. The emulated store keeps no activity summaries: a
-/// query with read permission answers an empty list.
+/// query answers an empty list once reading them was asked for (granted or denied), and fails
+/// with `errorAuthorizationNotDetermined` before, as every read does.
 open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
   let handler: (HKActivitySummaryQuery, [HKActivitySummary]?, Error?) -> Void
   public var updateHandler: ((HKActivitySummaryQuery, [HKActivitySummary]?, Error?) -> Void)?
@@ -175,7 +176,10 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
   }
 
   override func run(in store: HealthStore) {
-    let error = Self.failure(reading: HKActivitySummaryTypeIdentifier, in: store)
+    var error = Self.failure(reading: HKActivitySummaryTypeIdentifier, in: store)
+    if error == nil, store.readVisibility(of: HKActivitySummaryTypeIdentifier) == nil {
+      error = .notDetermined
+    }
     deliver { self.handler(self, error == nil ? [] : nil, error?.nsError) }
   }
 }

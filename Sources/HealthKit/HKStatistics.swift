@@ -162,10 +162,13 @@ open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
 open class HKStatisticsCollection: NSObject, @unchecked Sendable {
   let all: [HKStatistics]
   let sourceSet: Set<HKSource>
+  /// How the collection's intervals are laid out, to enumerate empty ones too.
+  let grid: HKStatisticsGrid?
 
-  init(_ statistics: [HKStatistics]) {
+  init(_ statistics: [HKStatistics], grid: HKStatisticsGrid? = nil) {
     all = statistics
     sourceSet = Set(statistics.flatMap { $0.sources ?? [] })
+    self.grid = grid
     super.init()
   }
 
@@ -177,17 +180,91 @@ open class HKStatisticsCollection: NSObject, @unchecked Sendable {
 
   public func sources() -> Set<HKSource> { sourceSet }
 
-  /// Every interval from `startDate` to `endDate`, an interval with no sample as statistics
-  /// with no values (as HealthKit enumerates).
+  /// Every interval from the one holding `startDate` to the last one starting before
+  /// `endDate`, in order; an interval with no sample as statistics with no values (HealthKit
+  /// calls the block once per interval, "including intervals with no data").
   public func enumerateStatistics(
     from startDate: Date, to endDate: Date,
     with block: (HKStatistics, UnsafeMutablePointer<ObjCBool>) -> Void
   ) {
     var stop = ObjCBool(false)
-    for statistics in all where statistics.endDate > startDate && statistics.startDate <= endDate {
-      block(statistics, &stop)
+    guard let grid else {
+      for statistics in all where statistics.endDate > startDate && statistics.startDate < endDate {
+        block(statistics, &stop)
+        if stop.boolValue { return }
+      }
+      return
+    }
+    for interval in grid.intervals(from: startDate, to: endDate) {
+      let found = all.first { $0.startDate == interval.start && $0.endDate == interval.end }
+      block(found ?? grid.empty(interval), &stop)
       if stop.boolValue { return }
     }
+  }
+}
+
+/// The intervals of a statistics collection query: calendar steps of `components` from
+/// `anchor`, in the device's calendar.
+struct HKStatisticsGrid {
+  let type: HKQuantityType
+  let options: HKStatisticsOptions
+  let anchor: Date
+  let components: DateComponents
+  /// More intervals than one answer holds (a guard against a step that hardly moves).
+  static let maximumIntervals = 100_000
+
+  var calendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone.current
+    return calendar
+  }
+
+  /// From the interval holding `first` to the last one starting before `last` (at least the
+  /// one holding `first`).
+  func intervals(from first: Date, to last: Date) -> [DateInterval] {
+    let calendar = calendar
+    var start = anchor
+    var steps = 0
+    // Step back to an interval that starts at or before `first`.
+    while start > first, steps < Self.maximumIntervals,
+      let earlier = calendar.date(byAdding: negated(components), to: start), earlier < start
+    {
+      start = earlier
+      steps += 1
+    }
+    var result: [DateInterval] = []
+    steps = 0
+    while steps < Self.maximumIntervals,
+      let end = calendar.date(byAdding: components, to: start), end > start
+    {
+      steps += 1
+      if end > first {
+        guard result.isEmpty || start < last else { break }
+        result.append(DateInterval(start: start, end: end))
+      }
+      start = end
+    }
+    return result
+  }
+
+  /// An interval's statistics with no values.
+  func empty(_ interval: DateInterval) -> HKStatistics {
+    HKStatistics(
+      type: type, start: interval.start, end: interval.end,
+      sources: options.contains(.separateBySource) ? [] : nil, sum: nil, average: nil,
+      minimum: nil, maximum: nil, mostRecent: nil, duration: nil)
+  }
+
+  private func negated(_ components: DateComponents) -> DateComponents {
+    var result = DateComponents()
+    result.year = components.year.map { -$0 }
+    result.month = components.month.map { -$0 }
+    result.weekOfYear = components.weekOfYear.map { -$0 }
+    result.day = components.day.map { -$0 }
+    result.hour = components.hour.map { -$0 }
+    result.minute = components.minute.map { -$0 }
+    result.second = components.second.map { -$0 }
+    return result
   }
 }
 
@@ -212,54 +289,30 @@ open class HKStatisticsCollectionQuery: HKQuery, LiveQuery, @unchecked Sendable 
     super.init(objectType: quantityType, predicate: quantitySamplePredicate)
   }
 
-  /// The collection over the predicate's window (or the samples' span).
+  var grid: HKStatisticsGrid {
+    HKStatisticsGrid(
+      type: objectType as! HKQuantityType, options: options, anchor: anchorDate,
+      components: intervalComponents)
+  }
+
+  /// The collection over the predicate's window (or the samples' span): the intervals that
+  /// hold a sample.
   func collection(in store: HealthStore) -> Result<HKStatisticsCollection, HKError> {
     let type = objectType as! HKQuantityType
+    let grid = grid
     return HKStatistics.visibleSamples(type, predicate: predicate, start: nil, end: nil, in: store)
       .map { samples in
         let window = HKObjectPredicate.window(of: predicate)
         guard let first = window.start ?? samples.map(\.start).min().map(date),
           let last = window.end ?? samples.map(\.end).max().map({ date($0 + 1) })
-        else { return HKStatisticsCollection([]) }
-        var statistics: [HKStatistics] = []
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone.current
-        var start = anchorDate
-        // Step back to the first interval that holds `first`.
-        while start > first,
-          let earlier = calendar.date(byAdding: negated(intervalComponents), to: start),
-          earlier < start
-        {
-          start = earlier
+        else { return HKStatisticsCollection([], grid: grid) }
+        let statistics = grid.intervals(from: first, to: last).compactMap { interval in
+          HKStatistics.compute(
+            samples, type: type, start: milliseconds(interval.start),
+            end: milliseconds(interval.end), options: options)
         }
-        var guardCount = 0
-        while start < last, guardCount < 100_000,
-          let end = calendar.date(byAdding: intervalComponents, to: start), end > start
-        {
-          guardCount += 1
-          if end > first,
-            let value = HKStatistics.compute(
-              samples, type: type, start: milliseconds(start), end: milliseconds(end),
-              options: options)
-          {
-            statistics.append(value)
-          }
-          start = end
-        }
-        return HKStatisticsCollection(statistics)
+        return HKStatisticsCollection(statistics, grid: grid)
       }
-  }
-
-  private func negated(_ components: DateComponents) -> DateComponents {
-    var result = DateComponents()
-    result.year = components.year.map { -$0 }
-    result.month = components.month.map { -$0 }
-    result.weekOfYear = components.weekOfYear.map { -$0 }
-    result.day = components.day.map { -$0 }
-    result.hour = components.hour.map { -$0 }
-    result.minute = components.minute.map { -$0 }
-    result.second = components.second.map { -$0 }
-    return result
   }
 
   override func run(in store: HealthStore) {

@@ -34,24 +34,43 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     return date.timeIntervalSince(startDate)
   }
 
+  /// Begins collecting: fails as every HealthKit call does where HealthKit does not answer,
+  /// and before the app may share workouts (never asked: code 5; denied: code 4).
   public func beginCollection(
     withStart startDate: Date, completion: @escaping (Bool, Error?) -> Void
   ) {
-    self.startDate = startDate
-    deliver { completion(true, nil) }
+    let error = refusal(sharing: [HKWorkoutTypeIdentifier])
+    if error == nil { self.startDate = startDate }
+    deliver { completion(error == nil, error?.nsError) }
   }
 
   public func beginCollection(at startDate: Date) async throws {
+    if let error = refusal(sharing: [HKWorkoutTypeIdentifier]) { throw error.nsError }
     self.startDate = startDate
   }
 
+  /// Adds samples to the workout: refused (none kept) when the app may not share one of
+  /// their types.
   public func add(_ samples: [HKSample], completion: @escaping (Bool, Error?) -> Void) {
-    self.samples += samples
-    deliver { completion(true, nil) }
+    let error = refusal(sharing: samples.map(\.sampleType.identifier))
+    if error == nil { self.samples += samples }
+    deliver { completion(error == nil, error?.nsError) }
   }
 
   public func addSamples(_ samples: [HKSample]) async throws {
+    if let error = refusal(sharing: samples.map(\.sampleType.identifier)) { throw error.nsError }
     self.samples += samples
+  }
+
+  /// HealthKit's error for a builder call that writes `identifiers`, or nil.
+  func refusal(sharing identifiers: [String]) -> HKError? {
+    HealthKitBinding.withStore { store -> HKError? in
+      if let error = HKQuery.failure(reading: HKWorkoutTypeIdentifier, in: store) { return error }
+      let statuses = identifiers.map { store.authorization(for: $0).share }
+      if statuses.contains(.notDetermined) { return .notDetermined }
+      if statuses.contains(where: { $0 != .sharingAuthorized }) { return .notAuthorized }
+      return nil
+    }
   }
 
   public func addWorkoutEvents(

@@ -20,6 +20,7 @@ enum OtherTypeTable {
       "HKDocumentTypeIdentifierCDA", "CDA", .document, 10, 0),
     other("HKWorkoutRouteTypeIdentifier", "workoutRoute", .series, 11, 0),
     other("HKDataTypeIdentifierAudiogram", "audiogramSampleType", .audiogram, 13, 0),
+    other("HKDataTypeIdentifierHeartbeatSeries", "heartbeat", .series, 13, 0),
     other(
       "HKDataTypeIdentifierElectrocardiogram", "electrocardiogramType", .electrocardiogram, 14, 0,
       aliases: ["electrocardiogram"],

@@ -401,8 +401,8 @@ final class ConnectKitHost {
     }
     #expect(failures[0]["indexPath"] == [.int64(-1)])
     #expect(failures[0]["type"] == "HealthConnectInsert")
-    #expect(
-      message.hasPrefix("HealthKit failed to save records: This app has not asked to write weight"))
+    // HealthKit's own text, which ConnectKit passes on (sharing weight was never asked for).
+    #expect(message == "HealthKit failed to save records: Authorization not determined")
     #expect(host.store.samplesInWriteOrder.isEmpty)
   }
 

@@ -77,9 +77,8 @@ import Testing
         [
           Self.failure(
             [0],
-            "workout |  | Failed to begin workout collection: This app has not asked to write "
-              + "workout (HKWorkoutTypeIdentifier), so saving the workout record failed. Request "
-              + "write permission first (requestPermissions).")
+            // HealthKit's own text, which ConnectKit passes on (sharing never asked for).
+            "workout |  | Failed to begin workout collection: Authorization not determined")
         ],
       ])
     #expect(host.store.samplesInWriteOrder.isEmpty)
@@ -289,10 +288,9 @@ import Testing
     #expect(ckTypes(host.store.samplesInWriteOrder, host.store) == ["workout"])
     #expect(
       host.warnings == [
-        "connect_kit writeRecords: HealthKit refused the workout's duringSession samples (This "
-          + "app has not asked to write steps (HKQuantityTypeIdentifierStepCount), so saving the "
-          + "steps record failed. Request write permission first (requestPermissions).); the "
-          + "workout is saved without them (ConnectKit only logs this)"
+        "connect_kit writeRecords: HealthKit refused the workout's duringSession samples "
+          + "(Authorization not determined); the workout is saved without them (ConnectKit only "
+          + "logs this)"
       ])
   }
 
@@ -482,11 +480,12 @@ import Testing
       ])
     let breakfast = [
       MetadataEntry("ck_mealType", .string("breakfast")),
-      MetadataEntry("HKMetadataKeyFoodType", .string("Porridge")),
+      // HKMetadataKeyFoodType's value: the key HealthKit keeps.
+      MetadataEntry("HKFoodType", .string("Porridge")),
     ]
     #expect(stored[0].metadata == breakfast && stored[2].metadata == breakfast)
     #expect(stored[2].members == ["00000000-0000-4000-8000-000000000001", stored[1].uuid])
-    #expect(metadata(stored[4])["HKMetadataKeyFoodType"] == .string("snack"))
+    #expect(metadata(stored[4])["HKFoodType"] == .string("snack"))
   }
 
   @Test func nutrientsThatFail() {
@@ -548,9 +547,8 @@ import Testing
         [
           Self.failure(
             [-1],
-            "HealthKit failed to save records: This app has not asked to write nutrition.sugar "
-              + "(HKQuantityTypeIdentifierDietarySugar), so saving the nutrition record failed. "
-              + "Request write permission first (requestPermissions).", "HealthConnectInsert")
+            "HealthKit failed to save records: Authorization not determined",
+            "HealthConnectInsert")
         ],
       ])
     #expect(host.store.samplesInWriteOrder.isEmpty)
@@ -596,8 +594,11 @@ import Testing
           Self.failure([2], "data | samples.value | Invalid sample: missing 'value'"),
           Self.failure([3], "data | samples.time | Invalid sample: missing 'time'"),
           Self.failure([4], "data | unit | Missing or invalid unit for quantity type 'heartRate'"),
-          Self.failure([5], "data | value | Invalid samples value: expected Array, got 'int32'"),
-          Self.failure([6], "data | value | Invalid samples value: expected Array, got 'list'"),
+          // ConnectKit prints `String(describing:)` of the optional value (iOS's NSNumber text).
+          Self.failure(
+            [5], "data | value | Invalid samples value: expected Array, got 'Optional(62)'"),
+          Self.failure(
+            [6], "data | value | Invalid samples value: expected Array, got 'Optional(list)'"),
           Self.failure(
             [7],
             "data | value | Invalid category value: expected Map with 'value' and 'categoryName'"),
@@ -636,7 +637,8 @@ import Testing
               [2],
               "data | value | Invalid category value: expected Map with 'value' and 'categoryName'"
             ),
-            Self.failure([3], "data | value | Invalid label value: expected String, got 'int32'"),
+            Self.failure(
+              [3], "data | value | Invalid label value: expected String, got 'Optional(60)'"),
             Self.failure([4], "data | valuePattern | Unsupported valuePattern 'pattern'"),
           ],
         ])
@@ -711,7 +713,7 @@ import Testing
     #expect(ckTypes(stored, host.store) == ["bodyTemperature", "mindfulSession", "bloodGlucose"])
     #expect(
       stored[0].metadata == [
-        MetadataEntry("HKMetadataKeyBodyTemperatureSensorLocation", .int(3)),
+        MetadataEntry("HKBodyTemperatureSensorLocation", .int(3)),
         MetadataEntry(
           "ck_measurementLocation",
           .string(
@@ -728,7 +730,7 @@ import Testing
       metadata(stored[1])["ck_notes"]
         == .string(#"{"unit":null,"value":"in\/out \"slow\"","valuePattern":"label"}"#))
     #expect(metadata(stored[1])["ck_valuePattern"] == .string("category"))
-    #expect(metadata(stored[2])["HKMetadataKeyFoodType"] == .string("breakfast"))
+    #expect(metadata(stored[2])["HKFoodType"] == .string("breakfast"))
     // vo2Max's unit (ml/(kg·min)) is not one ConnectKit parses, and `count` is no VO2 unit:
     // ConnectKit cannot write vo2Max. Its measurementMethod would be HealthKit's test type.
     guard case .list(let failures)? = fields.last else { return }
@@ -783,7 +785,8 @@ import Testing
               [1],
               "data | metadata.mainProperty | Missing required 'mainProperty' in record metadata "
                 + "for MULTIPLE value"),
-            Self.failure([2], "data | value | Invalid multiple value: expected Map, got 'list'"),
+            Self.failure(
+              [2], "data | value | Invalid multiple value: expected Map, got 'Optional(list)'"),
             Self.failure(
               [3], "data | temperature | Main property 'temperature' not found in MULTIPLE value"),
             Self.failure(

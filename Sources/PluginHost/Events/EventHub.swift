@@ -20,6 +20,10 @@ final class EventHub {
   @exclusivity(unchecked) private var active: [Active] = []
   /// The store's anchor when the current call started, while a stream listens.
   private var anchorBefore = 0
+  /// The channels whose last `listen` the stream handler refused: Flutter's engine keeps the
+  /// sink it handed to `onListen` all the same, so a later `cancel` finds a stream there and
+  /// answers the handler's `onCancel` (success), not "No active stream to cancel".
+  private var refused: Set<String> = []
 
   init(channels: [ProfileEventChannel], store: HealthStore) {
     self.channels = channels
@@ -55,6 +59,7 @@ final class EventHub {
   func dropAll() {
     for entry in active { entry.sink.isActive = false }
     active = []
+    refused = []
     store.setJournaling(false)
   }
 
@@ -94,6 +99,7 @@ final class EventHub {
       previous.sink.isActive = false
       try? previous.stream.cancel(arguments: .null)
     }
+    refused.remove(channel.name)
     let sink = EventSink(channel: channel.name, outbox: outbox)
     let queued = outbox.messages.count
     do {
@@ -105,6 +111,7 @@ final class EventHub {
     } catch {
       sink.isActive = false
       outbox.messages.removeSubrange(queued...)
+      refused.insert(channel.name)
       if active.isEmpty { store.setJournaling(false) }
       return codec.encodeErrorEnvelope(channel.errors(error))
     }
@@ -112,6 +119,7 @@ final class EventHub {
 
   private func cancel(_ channel: ProfileEventChannel, arguments: ChannelValue) -> [UInt8] {
     guard let index = active.firstIndex(where: { $0.channel == channel.name }) else {
+      if refused.remove(channel.name) != nil { return codec.encodeSuccessEnvelope(.null) }
       // Flutter's own answer when no stream is active.
       return codec.encodeErrorEnvelope(
         FlutterError(code: "error", message: "No active stream to cancel", details: .null))

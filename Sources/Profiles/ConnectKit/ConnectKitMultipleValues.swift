@@ -43,7 +43,9 @@ extension ConnectKitRecordMap {
     guard let properties = found.flatMap({ Fields(kind: kind, $0) }) else {
       throw Problem(
         kind: kind, field: "value",
-        message: "Invalid multiple value: expected Map, got '\(found?.typeName ?? "nil")'")
+        message:
+          "Invalid multiple value: expected Map, got '\(ConnectKitRecordMap.swiftDescription(found))'"
+      )
     }
     guard
       let main = record.value("metadata").flatMap({ Fields(kind: kind, $0) })?.optionalString(

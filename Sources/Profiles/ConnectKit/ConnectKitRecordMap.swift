@@ -212,11 +212,33 @@ enum ConnectKitRecordMap {
     case label(String)
   }
 
+  /// `String(describing: dataMap["value"])` on iOS, an optional `Any` of what Flutter's codec
+  /// decoded: `nil` when absent, else `Optional(…)` of the value's debug text (an `NSNumber`
+  /// prints a whole double without a fraction, a bool as 1 or 0; `NSNull` `<null>`; a string in
+  /// quotes). A list or a map prints `NSArray`'s / `NSDictionary`'s multi-line text on iOS; the
+  /// profile names its type instead.
+  static func swiftDescription(_ value: ChannelValue?) -> String {
+    guard let value else { return "nil" }
+    let inner: String
+    switch value {
+    case .null: inner = "<null>"
+    case .bool(let flag): inner = flag ? "1" : "0"
+    case .int32(let number): inner = String(number)
+    case .int64(let number): inner = String(number)
+    case .float64(let number):
+      inner =
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+    case .string(let text): inner = String(reflecting: text)
+    default: inner = value.typeName
+    }
+    return "Optional(\(inner))"
+  }
+
   static func patternValue(_ pattern: String, _ data: Fields, kind: String) throws(Problem)
     -> PatternValue
   {
     let value = data.value("value")
-    let got = value?.typeName ?? "nil"
+    let got = swiftDescription(value)
     switch pattern {
     case "quantity":
       guard let amount = value?.doubleValue else {

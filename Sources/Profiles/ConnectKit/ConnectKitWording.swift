@@ -5,10 +5,13 @@ import HealthStore
 enum ConnectKitWording {
   static let hint = HealthError.wording(requestingWith: "requestPermissions")
   /// HealthKit's own `localizedDescription` of the failures whose wording is fixed (the
-  /// device's availability): ConnectKit's code passes HealthKit's error on, which reads so.
+  /// device's availability, a save HealthKit refuses): ConnectKit's code passes HealthKit's
+  /// error on, which reads so.
   static let healthKitTexts = [
     HKErrorCode.healthDataUnavailable: "Health data is unavailable on this device",
     HKErrorCode.healthDataRestricted: "Health data is restricted",
+    HKErrorCode.authorizationDenied: "Not authorized",
+    HKErrorCode.authorizationNotDetermined: "Authorization not determined",
   ]
 }
 

@@ -192,8 +192,9 @@ enum ConnectKitWorkouts {
         kind: kind, field: nil, message: "Failed to finish workout: \(error.connectKitText)")
     }
     finished.addBuilderSamples(added.map(\.prepared))
-    decoded.savedId = RecordStore(store).commitRecord(finished, source: store.appSource).uuid
-      .uppercased()
+    decoded.savedId = RecordStore(store).commitRecord(
+      ConnectKitMetadataKeys.withHealthKitKeys(finished), source: store.appSource
+    ).uuid.uppercased()
     return decoded
   }
 }

@@ -68,8 +68,9 @@ enum ConnectKitWriteRecords {
       } else {
         for (index, parts) in batch {
           for case .success(let prepared) in parts {
-            let uuid = RecordStore(store).commitRecord(prepared, source: store.appSource).uuid
-              .uppercased()
+            let uuid = RecordStore(store).commitRecord(
+              ConnectKitMetadataKeys.withHealthKitKeys(prepared), source: store.appSource
+            ).uuid.uppercased()
             if ids[index] == nil { ids[index] = uuid }
           }
         }

@@ -103,7 +103,8 @@ struct ReporterModels {
     return .fields(head(sample) + [("harmonized", harmonized)])
   }
 
-  /// `Workout(workout:)`: totals in `kcal`, `m`, `count`; no workout events are stored.
+  /// `Workout(workout:)`: totals in `Cal` (`HKUnit.largeCalorie()` from iOS 11), `m`, `count`;
+  /// no workout events are stored.
   func workout(_ sample: StoredSample) -> ReporterJSON? {
     guard case .workout(let summary) = sample.body else { return nil }
     let activity = WorkoutActivities.activity(named: summary.activityType)
@@ -113,8 +114,8 @@ struct ReporterModels {
     let harmonized = ReporterJSON.fields([
       ("value", .int(activity?.rawValue ?? 0)),
       ("description", .string(ReporterCategoryText.titled(summary.activityType))),
-      ("totalEnergyBurned", total(summary.energy, "kcal")),
-      ("totalEnergyBurnedUnit", .string("kcal")),
+      ("totalEnergyBurned", total(summary.energy, "Cal")),
+      ("totalEnergyBurnedUnit", .string("Cal")),
       ("totalDistance", total(summary.distance, "m")), ("totalDistanceUnit", .string("m")),
       ("totalSwimmingStrokeCountUnit", .string("count")),
       ("totalFlightsClimbedUnit", .string("count")),

@@ -15,9 +15,12 @@ enum ReporterQueryMethods {
     "statisticsQuery": .plain(statisticsQuery),
     "sourceQuery": .plain(sourceQuery),
     "correlationQuery": .plain(correlationQuery),
-    "heartbeatSeriesQuery": .plain(emptySeriesQuery),
-    "workoutRouteQuery": .plain(emptySeriesQuery),
-    "queryActivitySummary": .plain(emptySeriesQuery),
+    "heartbeatSeriesQuery": .plain(
+      emptySeriesQuery("HKDataTypeIdentifierHeartbeatSeries", method: "heartbeatSeriesQuery")),
+    "workoutRouteQuery": .plain(
+      emptySeriesQuery("HKWorkoutRouteTypeIdentifier", method: "workoutRouteQuery")),
+    "queryActivitySummary": .plain(
+      emptySeriesQuery("HKActivitySummaryTypeIdentifier", method: "queryActivitySummary")),
     "electrocardiogramQuery": .plain(electrocardiogramQuery),
   ]
 
@@ -203,27 +206,38 @@ enum ReporterQueryMethods {
   }
 
   /// Heartbeat series, workout routes and activity summaries: the store holds none, so the
-  /// answer is an empty list once the predicate parses (`[String: Double]`).
-  @Sendable
-  static func emptySeriesQuery(_ call: MethodContext) throws -> ChannelValue {
-    guard case .map(let entries) = call.rawArguments,
-      entries.allSatisfy({ $0.key.stringValue != nil && CastArguments.number($0.value) != nil })
-    else { throw ReporterError.noArguments }
-    let args = try ReporterArguments(call.rawArguments)
-    _ = try args.range()
-    return jsonList([])
+  /// answer is an empty list once the predicate parses (`[String: Double]`) and reading
+  /// `identifier` was asked for (never asked: HealthKit's code 5, as for every read; the
+  /// plugin's error is `Method` capitalized, "Error in method").
+  static func emptySeriesQuery(_ identifier: String, method: String)
+    -> @Sendable (MethodContext) throws -> ChannelValue
+  {
+    { call in
+      guard case .map(let entries) = call.rawArguments,
+        entries.allSatisfy({ $0.key.stringValue != nil && CastArguments.number($0.value) != nil })
+      else { throw ReporterError.noArguments }
+      let args = try ReporterArguments(call.rawArguments)
+      let range = try args.range()
+      _ = try samples(
+        identifier, in: range, store: call.store,
+        code: method.prefix(1).uppercased() + method.dropFirst(), message: "Error in \(method)")
+      return jsonList([])
+    }
   }
 
   @Sendable
   static func electrocardiogramQuery(_ call: MethodContext) throws -> ChannelValue {
     let args = try ReporterArguments(call.rawArguments)
-    _ = try args.range()
+    let range = try args.range()
     guard case .bool = args.map.value("withVoltageMeasurements") else { throw args.parsingError }
     guard call.store.deviceOSVersion >= OSVersion(14, 0) else {
       throw ReporterError.plugin(
         message: "Error in platform version.",
         details: "Electrocardiogram query is available for iOS 14.")
     }
+    _ = try samples(
+      "HKDataTypeIdentifierElectrocardiogram", in: range, store: call.store,
+      code: "ElectrocardiogramQuery", message: "Error in electrocardiogramQuery")
     return jsonList([])
   }
 }

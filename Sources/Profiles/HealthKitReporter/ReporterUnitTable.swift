@@ -29,7 +29,8 @@ enum ReporterUnitTable {
         "HeartRateRecoveryOneMinute",
       ]
     ),
-    ("kcal", ["BasalEnergyBurned", "ActiveEnergyBurned", "DietaryEnergyConsumed"]),
+    // `HKUnit.largeCalorie()` from iOS 11 (the library's `kilocalorie()` before).
+    ("Cal", ["BasalEnergyBurned", "ActiveEnergyBurned", "DietaryEnergyConsumed"]),
     (
       "K",
       [

@@ -112,6 +112,16 @@ import Testing
     #expect(d.listeningChannels.isEmpty)
   }
 
+  @Test func aCancelAfterARefusedListenSucceedsOnceAsFluttersEngineKeepsTheSink() {
+    let d = dispatcher()
+    _ = call(d, "test/events", "listen", "refuse")
+    #expect(call(d, "test/events", "cancel") == hex("00 00"))
+    // "error", "No active stream to cancel", null: the sink is gone now.
+    #expect(
+      call(d, "test/events", "cancel")
+        == hex("01 0705 6572726f72 071a 4e6f206163746976652073747265616d20746f2063616e63656c 00"))
+  }
+
   @Test func cancelWithoutAStreamIsFluttersError() {
     let d = dispatcher()
     // "error", "No active stream to cancel", null

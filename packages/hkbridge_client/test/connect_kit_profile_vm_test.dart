@@ -392,9 +392,8 @@ void main() {
       expectExactly(refused.validationFailures, [
         {
           'indexPath': [-1],
-          'message': 'HealthKit failed to save records: This app has not asked to write steps '
-              '(HKQuantityTypeIdentifierStepCount), so saving the steps record failed. Request '
-              'write permission first (requestPermissions).',
+          // HealthKit's own text, which ConnectKit passes on (sharing never asked for).
+          'message': 'HealthKit failed to save records: Authorization not determined',
           'type': 'HealthConnectInsert',
         }
       ]);

@@ -107,6 +107,37 @@ void main() {
       expect(samples.map((s) => (jsonDecode(s as String) as Map)['uuid']), [sample['uuid']]);
     });
 
+    test('a sample saved with a device reads back with that device', () async {
+      await invoke('requestAuthorization', {'toRead': [steps], 'toWrite': [steps]});
+      // `Device.map`: every key present, the unknown ones null.
+      const device = <String, Object?>{
+        'name': 'Apple Watch',
+        'manufacturer': 'Apple Inc.',
+        'model': 'Watch',
+        'hardwareVersion': 'Watch6,2',
+        'firmwareVersion': null,
+        'softwareVersion': '10.1',
+        'localIdentifier': null,
+        'udiDeviceIdentifier': null,
+      };
+      final saved = quantity(42, 8, 9);
+      (saved['quantity'] as Map<String, Object?>)['device'] = device;
+      expect(await invoke('save', saved), isTrue);
+      // `Device(device:)` leaves the nil fields out.
+      const readBack = <String, dynamic>{
+        'name': 'Apple Watch',
+        'manufacturer': 'Apple Inc.',
+        'model': 'Watch',
+        'hardwareVersion': 'Watch6,2',
+        'softwareVersion': '10.1',
+      };
+      final list = await json('quantityQuery', {'identifier': steps, 'unit': 'count', ...wholeDay})
+          as List<dynamic>;
+      expect((list.single as Map)['device'], readBack);
+      final samples = await invoke('sampleQuery', {'identifier': steps, ...wholeDay}) as List;
+      expect((jsonDecode(samples.single as String) as Map)['device'], readBack);
+    });
+
     test('statistics merge the app and another app; sources is a list', () async {
       await invoke('requestAuthorization', {'toRead': [steps], 'toWrite': [steps]});
       await invoke('save', quantity(300, 10, 11));
