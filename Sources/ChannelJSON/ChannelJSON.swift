@@ -111,7 +111,16 @@ public enum ChannelJSON {
 
   /// The canonical typed JSON text of `value` (one line).
   public static func print(_ value: ChannelValue) -> String {
-    var out = ""
+    printedUTF8(value).string
+  }
+
+  /// ``print(_:)``'s text as UTF-8 bytes (without making a `String`).
+  public static func printUTF8(_ value: ChannelValue) -> [UInt8] {
+    printedUTF8(value).bytes
+  }
+
+  private static func printedUTF8(_ value: ChannelValue) -> JSONText {
+    var out = JSONText()
     JSONWriter.append(value, to: &out)
     return out
   }
