@@ -144,7 +144,7 @@ public final class JSONLServer {
     recorder?.served(channel: channel, payload: payload, reply: reply, handler: handler)
     let answered = TranscriptRecorder.exchange(
       channel: channel, payload: payload, reply: reply, methodChannels: methodChannels)
-    appendLine(TranscriptWriter.line(.exchange(answered)))
+    pending.append(contentsOf: TranscriptWriter.lineUTF8(.exchange(answered)))
     // The events the request caused, right after its reply (protocol/events.md).
     let events = handler.takeHostMessages()
     recorder?.events(events)
