@@ -51,28 +51,6 @@ public struct JSONTextScanner {
     return nil
   }
 
-  /// A string of hex digits only: the range of its text (the cursor stays put otherwise).
-  public mutating func hexString() -> Range<Int>? {
-    let saved = index
-    guard take(UInt8(ascii: "\"")) else { return nil }
-    let start = index
-    while let byte = current, Self.isHexDigit(byte) { index += 1 }
-    guard take(UInt8(ascii: "\"")) else {
-      index = saved
-      return nil
-    }
-    return start..<(index - 1)
-  }
-
-  static func isHexDigit(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-      UInt8(ascii: "A")...UInt8(ascii: "F"):
-      return true
-    default: return false
-    }
-  }
-
   /// Steps over one value: a string (escapes followed), a container (its strings followed,
   /// brackets counted), or a bare word (number, true, false, null).
   public mutating func skipValue() -> Bool {

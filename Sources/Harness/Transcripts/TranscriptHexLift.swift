@@ -12,22 +12,19 @@ import FlutterCodec
 /// escape in a key, a line that is not one object, an error jansson finds) reads the whole line
 /// as before, so values and messages are jansson's own either way.
 enum TranscriptHexLift {
-  /// The keys whose string values are hex text.
-  static let keys: [[UInt8]] = ["callHex", "messageHex", "replyHex", "eventHex"].map {
-    Array($0.utf8)
-  }
   /// The keys whose values may be read from their hex.
   static let valueKeys: [[UInt8]] = ["call", "reply", "message"].map { Array($0.utf8) }
 
-  /// Shorter hex strings are left to jansson (nothing to save).
+  /// Shorter strings are left to jansson (nothing to save).
   static let shortest = 16
 
-  /// The line's typed-JSON value, hex strings (and the values they print as) read apart.
+  /// The line's typed-JSON value, plain strings (and the values hex strings print as) read
+  /// apart.
   static func parse(_ line: UnsafeBufferPointer<UInt8>, wrapperDepth: Int)
     throws(ChannelJSONError) -> ChannelValue
   {
     if let scanned = scan(line) {
-      var lifted = scanned.hex.filter { $0.text.count >= shortest }
+      var lifted = scanned.strings.filter { $0.text.count >= shortest }
       lifted += decodedValues(line, scanned)
       if !lifted.isEmpty {
         lifted.sort { $0.text.lowerBound < $1.text.lowerBound }
@@ -38,17 +35,17 @@ enum TranscriptHexLift {
   }
 
   /// A member read apart: its key, where its value's text lies in the line, and the value
-  /// (`nil` for a hex string, whose value is its text).
+  /// (`nil` for a string without escapes, whose value is its text).
   struct Lifted {
     var key: String
     var text: Range<Int>
     var value: ChannelValue?
   }
 
-  /// What the scan finds among the line's top-level members: the hex strings, and where the
-  /// values of ``valueKeys`` lie.
+  /// What the scan finds among the line's top-level members: the strings without escapes (hex,
+  /// notes, the channel, …), and where the values of ``valueKeys`` lie.
   struct Scan {
-    var hex: [Lifted] = []
+    var strings: [Lifted] = []
     var values: [String: Range<Int>] = [:]
   }
 
@@ -59,7 +56,7 @@ enum TranscriptHexLift {
     }
     var out: [Lifted] = []
     let codec = StandardMethodCodec(messageCodec: StandardMessageCodec(allowsExtensions: true))
-    if let hex = scanned.hex.first(where: { $0.key == "callHex" }),
+    if let hex = scanned.strings.first(where: { $0.key == "callHex" }),
       let bytes = TranscriptHex.bytes(UnsafeBufferPointer(rebasing: line[hex.text])),
       let call = try? codec.decodeMethodCall(bytes)
     {
@@ -69,7 +66,7 @@ enum TranscriptHexLift {
       }
     }
     if let replyText = scanned.values["reply"],
-      let hex = scanned.hex.first(where: { $0.key == "replyHex" }),
+      let hex = scanned.strings.first(where: { $0.key == "replyHex" }),
       let bytes = TranscriptHex.bytes(UnsafeBufferPointer(rebasing: line[hex.text]))
     {
       let reply = TranscriptReply.decode(bytes, isMethodCall: true)
@@ -128,8 +125,8 @@ enum TranscriptHexLift {
     return .map(entries)
   }
 
-  /// The hex strings among the top-level members of the one object the line holds, and where
-  /// the values of ``valueKeys`` lie; `nil` when the line is not shaped as the scan expects.
+  /// The strings without escapes among the top-level members of the one object the line holds,
+  /// and where the values of ``valueKeys`` lie; `nil` when the line is not shaped as the scan expects.
   static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Scan? {
     var scanner = JSONTextScanner(bytes: line)
     var found = Scan()
@@ -143,12 +140,11 @@ enum TranscriptHexLift {
       guard scanner.take(UInt8(ascii: ":")) else { return nil }
       scanner.skipSpace()
       let start = scanner.index
-      if let keyIndex = keys.firstIndex(where: { $0.elementsEqual(line[key]) }),
-        let text = scanner.hexString()
-      {
-        let name = String(decoding: keys[keyIndex], as: UTF8.self)
-        found.hex.append(Lifted(key: name, text: text, value: nil))
+      if let text = scanner.plainString() {
+        let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
+        found.strings.append(Lifted(key: name, text: text, value: nil))
       } else {
+        scanner.index = start
         guard scanner.skipValue() else { return nil }
         if let keyIndex = valueKeys.firstIndex(where: { $0.elementsEqual(line[key]) }) {
           found.values[String(decoding: valueKeys[keyIndex], as: UTF8.self)] =
