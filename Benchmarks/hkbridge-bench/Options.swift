@@ -16,6 +16,9 @@ struct Options {
   var profile: (ProfileWorkload, Int)?
   /// `--hkbridge PATH`: the executable for the process figures (default: beside this one).
   var hkbridge: String?
+  /// `--baseline PATH`: an earlier `hkbridge` build that `replay` of the goldens is measured
+  /// beside (section `replay`).
+  var baseline: String?
 
   func wants(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -25,6 +28,7 @@ struct Options {
     var index = 0
     let usage = """
       usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))] [--hkbridge PATH]
+                            [--baseline PATH]
              hkbridge-bench --profile \(ProfileWorkload.allCases.map(\.rawValue).joined(separator: "|")) [COUNT]
       """
     while index < arguments.count {
@@ -41,6 +45,9 @@ struct Options {
       case "--hkbridge" where index + 1 < arguments.count:
         index += 1
         options.hkbridge = arguments[index]
+      case "--baseline" where index + 1 < arguments.count:
+        index += 1
+        options.baseline = arguments[index]
       case "--profile" where index + 1 < arguments.count:
         index += 1
         guard let workload = ProfileWorkload(rawValue: arguments[index]) else {

@@ -61,29 +61,10 @@ struct ReplayBench {
         verdict: best <= 1e9 ? .met : .missed))
   }
 
-  /// Runs hkbridge with `arguments`; its exit status, its last line of output and the time.
   private func runReplay(_ arguments: [String]) -> (
     status: Int32, lastLine: String, nanoseconds: Double
   ) {
-    let start = monotonicNanoseconds()
-    guard var child = try? Subprocess.spawn(hkbridge.path, arguments) else {
-      return (-1, "cannot start \(hkbridge.path)", 0)
-    }
-    child.closeInput()
-    var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let n = buffer.withUnsafeMutableBytes { read(child.output, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
-      output += buffer[0..<n]
-      if output.count > 1 << 20 { output.removeFirst(output.count - 65_536) }
-    }
-    let status = child.finish()
-    let elapsed = Double(monotonicNanoseconds() - start)
-    let text = String(decoding: output, as: UTF8.self)
-    let last = text.split(separator: "\n").last.map(String.init) ?? ""
-    return (status, last, elapsed)
+    runProcess(hkbridge.path, arguments)
   }
 
   /// `count` exchanges cycling through plugin and control calls, with placeholder replies.
@@ -122,4 +103,29 @@ func writeFile(_ path: String, _ text: String) -> Bool {
   defer { close(fd) }
   var bytes = Array(text.utf8)
   return bytes.withUnsafeMutableBytes { writeAll(fd, UnsafeRawBufferPointer($0)) }
+}
+
+/// Runs the executable at `path` with `arguments` (stdin closed); its exit status, its last line of output and the time.
+func runProcess(_ path: String, _ arguments: [String]) -> (
+  status: Int32, lastLine: String, nanoseconds: Double
+) {
+  let start = monotonicNanoseconds()
+  guard var child = try? Subprocess.spawn(path, arguments) else {
+    return (-1, "cannot start \(path)", 0)
+  }
+  child.closeInput()
+  var output: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let n = buffer.withUnsafeMutableBytes { read(child.output, $0.baseAddress, $0.count) }
+    if n < 0 && errno == EINTR { continue }
+    if n <= 0 { break }
+    output += buffer[0..<n]
+    if output.count > 1 << 20 { output.removeFirst(output.count - 65_536) }
+  }
+  let status = child.finish()
+  let elapsed = Double(monotonicNanoseconds() - start)
+  let text = String(decoding: output, as: UTF8.self)
+  let last = text.split(separator: "\n").last.map(String.init) ?? ""
+  return (status, last, elapsed)
 }

@@ -28,6 +28,10 @@ func runBenchmarks(_ options: Options) {
   if options.wants("replay") {
     print("replay")
     ReplayBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
+    if let baseline = options.baseline {
+      BaselineReplayBench(quick: options.quick, hkbridge: hkbridge, baseline: baseline)
+        .run(into: &report)
+    }
   }
   if options.wants("memory") {
     print("memory")

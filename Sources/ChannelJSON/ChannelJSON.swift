@@ -53,12 +53,13 @@ public enum ChannelJSON {
     try parse(utf8: bytes, depthLimit: maximumDepth)
   }
 
-  static func parse(utf8 bytes: [UInt8], depthLimit: Int) throws(ChannelJSONError)
-    -> ChannelValue
+  /// `inPieces: false` reads even a long text whole (tests compare both ways).
+  static func parse(utf8 bytes: [UInt8], depthLimit: Int, inPieces: Bool = true)
+    throws(ChannelJSONError) -> ChannelValue
   {
     let result: Result<ChannelValue, ChannelJSONError> = bytes.withUnsafeBufferPointer { buffer in
       do throws(ChannelJSONError) {
-        return .success(try parse(buffer, depthLimit: depthLimit))
+        return .success(try parse(buffer, depthLimit: depthLimit, inPieces: inPieces))
       } catch {
         return .failure(error)
       }
@@ -66,23 +67,30 @@ public enum ChannelJSON {
     return try result.get()
   }
 
-  private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, depthLimit: Int)
-    throws(ChannelJSONError) -> ChannelValue
-  {
+  private static func parse(
+    _ buffer: UnsafeBufferPointer<UInt8>, depthLimit: Int, inPieces: Bool = true
+  ) throws(ChannelJSONError) -> ChannelValue {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       throw ChannelJSONError(
         .syntax, path: "$", message: "line 1, column 1: expected a JSON value, found no input")
     }
+    if inPieces && buffer.count >= JSONReader.longText {
+      var pieces = JSONReader(depthLimit: depthLimit, text: buffer)
+      if let value = pieces.readInPieces() { return value }
+    }
     var error = json_error_t()
-    let flags = JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES
     let root = UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-      json_loadb($0, buffer.count, Int(flags), &error)
+      json_loadb($0, buffer.count, loadFlags, &error)
     }
     guard let root else { throw loadError(error) }
     defer { hk_json_decref(root) }
     var reader = JSONReader(depthLimit: depthLimit)
     return try reader.read(root)
   }
+
+  /// How jansson reads typed JSON: any value at the top, `\u0000` in strings, repeated keys
+  /// refused.
+  static let loadFlags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES)
 
   private static func loadError(_ error: json_error_t) -> ChannelJSONError {
     var copy = error
@@ -103,7 +111,16 @@ public enum ChannelJSON {
 
   /// The canonical typed JSON text of `value` (one line).
   public static func print(_ value: ChannelValue) -> String {
-    var out = ""
+    printedUTF8(value).string
+  }
+
+  /// ``print(_:)``'s text as UTF-8 bytes (without making a `String`).
+  public static func printUTF8(_ value: ChannelValue) -> [UInt8] {
+    printedUTF8(value).bytes
+  }
+
+  private static func printedUTF8(_ value: ChannelValue) -> JSONText {
+    var out = JSONText()
     JSONWriter.append(value, to: &out)
     return out
   }

@@ -11,8 +11,15 @@ struct JSONReader {
   /// caller allows for wrapper objects around the values).
   private let depthLimit: Int
 
-  init(depthLimit: Int = ChannelJSON.maximumDepth) {
+  /// The whole text, when a long one is read in pieces (JSONPieces.swift); empty otherwise.
+  let text: UnsafeBufferPointer<UInt8>
+
+  init(
+    depthLimit: Int = ChannelJSON.maximumDepth,
+    text: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
+  ) {
     self.depthLimit = depthLimit
+    self.text = text
   }
 
   /// Reads `json` (and everything under it) as one channel value.
@@ -40,15 +47,11 @@ struct JSONReader {
     case JSON_STRING: return .string(Self.string(json))
     case JSON_ARRAY:
       try checkDepth(depth)
-      let count = json_array_size(json)
-      var items: [ChannelValue] = []
-      items.reserveCapacity(count)
-      for index in 0..<count {
-        path.push(.index(index))
-        items.append(try value(try Self.element(json, index), depth: depth + 1))
-        path.pop()
-      }
-      return .list(items)
+      return .list(
+        try elements(of: .array(json)) {
+          (reader: inout JSONReader, item) throws(ChannelJSONError) in
+          try reader.value(item, depth: depth + 1)
+        })
     default:
       return try object(json, depth: depth)
     }

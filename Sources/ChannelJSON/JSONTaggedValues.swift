@@ -28,37 +28,9 @@ extension JSONReader {
         throw fail(
           .invalidBase64, "at character \(error.offset) of the base64: expected \(error.reason)")
       }
-    case .int32List:
-      return .int32List(
-        try elements(of: json, tag) { (reader, element) throws(ChannelJSONError) in
-          let v = try reader.integer(element, tag)
-          guard let small = Int32(exactly: v) else {
-            throw reader.fail(.outOfRange, "expected an int32 (-2147483648...2147483647), not \(v)")
-          }
-          return small
-        })
-    case .int64List:
-      return .int64List(
-        try elements(of: json, tag) { (reader, element) throws(ChannelJSONError) in
-          try reader.integer(element, tag)
-        })
-    case .float32List:
-      return .float32List(
-        try elements(of: json, tag) { (reader, element) throws(ChannelJSONError) in
-          let d = try reader.floatElement(element)
-          let f = Float(d)
-          if d.isFinite && !f.isFinite {
-            throw reader.fail(
-              .outOfRange,
-              "expected a float32 (magnitude at most 3.4028235e38), not \(FloatText.double(d))")
-          }
-          return f
-        })
-    case .float64List:
-      return .float64List(
-        try elements(of: json, tag) { (reader, element) throws(ChannelJSONError) in
-          try reader.floatElement(element)
-        })
+    case .int32List, .int64List, .float32List, .float64List:
+      guard hk_json_typeof(json) == JSON_ARRAY else { throw wrongType }
+      return try typedList(tag, .array(json))
     case .map:
       guard hk_json_typeof(json) == JSON_ARRAY else { throw wrongType }
       try checkDepth(depth)

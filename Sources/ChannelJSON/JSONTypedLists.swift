@@ -4,28 +4,86 @@ import FlutterCodec
 /// The elements of typed lists and the numbers in them: integers, and floats that may be
 /// `"NaN"`, `"Infinity"` or `"-Infinity"`.
 extension JSONReader {
-  /// The elements of a typed list, each read by `read` with its index on the path.
-  mutating func elements<T>(
-    of json: UnsafeMutablePointer<json_t>, _ tag: TypedTag,
-    _ read: (JSONReader, UnsafeMutablePointer<json_t>) throws(ChannelJSONError) -> T
-  ) throws(ChannelJSONError) -> [T] {
-    guard hk_json_typeof(json) == JSON_ARRAY else {
-      throw fail(.wrongType, "expected \(tag.expectation), not \(Self.describe(json))")
+  /// A typed list (`tag` one of the four list tags) from a jansson array or a long text's
+  /// array read in pieces.
+  mutating func typedList(_ tag: TypedTag, _ source: JSONElements)
+    throws(ChannelJSONError) -> ChannelValue
+  {
+    switch tag {
+    case .int32List:
+      return .int32List(
+        try elements(of: source) { (reader: inout JSONReader, item) throws(ChannelJSONError) in
+          try reader.int32Element(item)
+        })
+    case .int64List:
+      return .int64List(
+        try elements(of: source) { (reader: inout JSONReader, item) throws(ChannelJSONError) in
+          try reader.integer(item)
+        })
+    case .float32List:
+      return .float32List(
+        try elements(of: source) { (reader: inout JSONReader, item) throws(ChannelJSONError) in
+          try reader.float32Element(item)
+        })
+    default:
+      return .float64List(
+        try elements(of: source) { (reader: inout JSONReader, item) throws(ChannelJSONError) in
+          try reader.floatElement(item)
+        })
     }
-    let count = json_array_size(json)
+  }
+
+  /// The elements of an array, each read by `read` with its index on the path; in a long text,
+  /// `long` reads the elements that are long texts themselves (else they are read like any other).
+  mutating func elements<T>(
+    of source: JSONElements,
+    long: ((inout JSONReader, Range<Int>) throws(ChannelJSONError) -> T)? = nil,
+    _ read: (inout JSONReader, UnsafeMutablePointer<json_t>) throws(ChannelJSONError) -> T
+  ) throws(ChannelJSONError) -> [T] {
     var out: [T] = []
-    out.reserveCapacity(count)
-    for index in 0..<count {
-      path.push(.index(index))
-      out.append(try read(self, try Self.element(json, index)))
-      path.pop()
+    switch source {
+    case .array(let json):
+      out.reserveCapacity(json_array_size(json))
+      try append(json, to: &out, read)
+    case .text(let range):
+      try appendPieces(range, to: &out, long: long, read)
     }
     return out
   }
 
-  func integer(_ json: UnsafeMutablePointer<json_t>, _ tag: TypedTag)
-    throws(ChannelJSONError) -> Int64
-  {
+  /// Appends the elements of the jansson array `json` to `out`, their indexes on the path
+  /// counted from `out.count`.
+  mutating func append<T>(
+    _ json: UnsafeMutablePointer<json_t>, to out: inout [T],
+    _ read: (inout JSONReader, UnsafeMutablePointer<json_t>) throws(ChannelJSONError) -> T
+  ) throws(ChannelJSONError) {
+    for index in 0..<json_array_size(json) {
+      path.push(.index(out.count))
+      out.append(try read(&self, try Self.element(json, index)))
+      path.pop()
+    }
+  }
+
+  func int32Element(_ json: UnsafeMutablePointer<json_t>) throws(ChannelJSONError) -> Int32 {
+    let v = try integer(json)
+    guard let small = Int32(exactly: v) else {
+      throw fail(.outOfRange, "expected an int32 (-2147483648...2147483647), not \(v)")
+    }
+    return small
+  }
+
+  func float32Element(_ json: UnsafeMutablePointer<json_t>) throws(ChannelJSONError) -> Float {
+    let d = try floatElement(json)
+    let f = Float(d)
+    if d.isFinite && !f.isFinite {
+      throw fail(
+        .outOfRange,
+        "expected a float32 (magnitude at most 3.4028235e38), not \(FloatText.double(d))")
+    }
+    return f
+  }
+
+  func integer(_ json: UnsafeMutablePointer<json_t>) throws(ChannelJSONError) -> Int64 {
     guard hk_json_typeof(json) == JSON_INTEGER else {
       throw fail(.wrongType, "expected an integer, not \(Self.describe(json))")
     }

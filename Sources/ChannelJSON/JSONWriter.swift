@@ -3,7 +3,21 @@ import FlutterCodec
 /// The canonical typed JSON printer (protocol/typed-json.md): one line, `", "` and `": "` separators,
 /// non-ASCII text as UTF-8, control characters escaped.
 enum JSONWriter {
+  /// `value`'s canonical text appended to `out`.
   static func append(_ value: ChannelValue, to out: inout String) {
+    var text = JSONText()
+    append(value, to: &text)
+    out += text.string
+  }
+
+  /// A JSON string literal appended to `out` (see the UTF-8 version below).
+  static func appendString(_ string: String, to out: inout String) {
+    var text = JSONText()
+    appendString(string, to: &text)
+    out += text.string
+  }
+
+  static func append(_ value: ChannelValue, to out: inout JSONText) {
     switch value {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
@@ -56,7 +70,7 @@ enum JSONWriter {
     }
   }
 
-  private static func appendMap(_ entries: [ChannelMapEntry], to out: inout String) {
+  private static func appendMap(_ entries: [ChannelMapEntry], to out: inout JSONText) {
     if let keys = objectKeys(entries) {
       out += "{"
       for (index, entry) in entries.enumerated() {
@@ -93,15 +107,22 @@ enum JSONWriter {
       keys.append(key)
     }
     if keys.count == 1 && TypedTag(rawValue: keys[0]) != nil { return nil }
-    if keys.count > 1 {
+    if keys.count > 16 {
       var seen = Set<[UInt8]>()
       for key in keys where !seen.insert(Array(key.utf8)).inserted { return nil }
+    } else if keys.count > 1 {
+      // A record's few keys: compared in pairs, without making a set.
+      for later in 1..<keys.count {
+        for earlier in 0..<later where keys[earlier].utf8.elementsEqual(keys[later].utf8) {
+          return nil
+        }
+      }
     }
     return keys
   }
 
   private static func appendTagged(
-    _ tag: TypedTag, to out: inout String, _ body: (inout String) -> Void
+    _ tag: TypedTag, to out: inout JSONText, _ body: (inout JSONText) -> Void
   ) {
     out += "{\""
     out += tag.rawValue
@@ -111,7 +132,7 @@ enum JSONWriter {
   }
 
   private static func appendArray<T>(
-    _ elements: [T], to out: inout String, _ text: (T) -> String
+    _ elements: [T], to out: inout JSONText, _ text: (T) -> String
   ) {
     out += "["
     for (index, element) in elements.enumerated() {
@@ -130,7 +151,7 @@ enum JSONWriter {
 
   /// A JSON string literal: `"` and `\` escaped, control characters (U+0000–U+001F, U+007F–U+009F)
   /// as `\n`, `\t`, … or `\u00xx`; everything else as its UTF-8.
-  static func appendString(_ string: String, to out: inout String) {
+  static func appendString(_ string: String, to out: inout JSONText) {
     out += "\""
     // Fast path: nothing to escape (0xC2 leads every UTF-8 C1 control character).
     let plain = !string.utf8.contains { byte in
@@ -153,12 +174,29 @@ enum JSONWriter {
       case 0x00..<0x20, 0x7F..<0xA0:
         let digits = Array("0123456789abcdef".unicodeScalars)
         out += "\\u00"
-        out.unicodeScalars.append(digits[Int(scalar.value >> 4)])
-        out.unicodeScalars.append(digits[Int(scalar.value & 15)])
+        out.append(digits[Int(scalar.value >> 4)])
+        out.append(digits[Int(scalar.value & 15)])
       default:
-        out.unicodeScalars.append(scalar)
+        out.append(scalar)
       }
     }
     out += "\""
+  }
+}
+
+/// The printer's output: UTF-8 bytes, appended to without the checks and growth steps of a
+/// `String` (the printer's text is valid UTF-8 by construction).
+struct JSONText {
+  var bytes: [UInt8] = []
+
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  static func += (text: inout JSONText, piece: String) {
+    var piece = piece
+    piece.withUTF8 { text.bytes.append(contentsOf: $0) }
+  }
+
+  mutating func append(_ scalar: Unicode.Scalar) {
+    UTF8.encode(scalar) { bytes.append($0) }
   }
 }

@@ -20,18 +20,18 @@ import Testing
   func liftedKeys(_ line: String) -> [String]? {
     var text = line
     return text.withUTF8 { buffer in
-      TranscriptHexLift.scan(buffer)?.map {
-        String(decoding: TranscriptHexLift.keys[$0.key], as: UTF8.self)
-      }
+      TranscriptHexLift.scan(buffer)?.strings.filter { $0.text.count >= TranscriptHexLift.shortest }
+        .map(\.key)
     }
   }
 
-  @Test func onlyTopLevelHexStringsAreLifted() {
+  @Test func onlyTopLevelPlainStringsAreLifted() {
     let line =
       "{\"channel\": \"c\", \"call\": {\"method\": \"m\", \"args\": {\"replyHex\": \"\(Self.hex)\"}}, "
       + "\"callHex\": \"\(Self.hex)\", \"note\": \"a \\\" quote, \\\"replyHex\\\": \", "
       + "\"replyHex\": \"0001\", \"messageHex\": null, \"eventHex\": \"\(Self.hex)\"}"
-    // replyHex is too short to be worth it; messageHex is null, not a string.
+    // The channel and replyHex are too short to be worth it; the note has escapes; messageHex is
+    // null, not a string.
     #expect(liftedKeys(line) == ["callHex", "eventHex"])
     #expect(liftedKeys("[\"callHex\", \"\(Self.hex)\"]") == nil)
     #expect(liftedKeys("{\"callHex\": \"\(Self.hex)\"} x") == nil)
@@ -43,8 +43,11 @@ import Testing
       + "\"reply\": {\"ok\": [1, 2.5, {\"$int64\": 3}, true, null]}, \"replyHex\": \"\(hex)\"}",
     "  {\"callHex\" :\"\(hex.uppercased())\" , \"x\": [{\"a\": \"}]\"}, -1.5e3]}\r",
     "{\"replyHex\": \"\(hex)\"}",
+    "{\"channel\": \"healthkit_permissions\", \"note\": \"a note, é ü 日本 and / slashes\", "
+      + "\"call\": {\"method\": \"m\"}, \"reply\": {\"notImplemented\": true}}",
   ])
   func liftedLinesReadAsJanssonReadsThem(_ line: String) throws {
+    #expect(liftedKeys(line)?.isEmpty == false)
     #expect(try lifted(line) == ChannelJSON.parse(line, wrapperDepth: 3))
   }
 
@@ -60,6 +63,67 @@ import Testing
     var actual: ChannelJSONError?
     do { _ = try lifted(line) } catch { actual = error as? ChannelJSONError }
     #expect(actual != nil && actual == expected)
+  }
+
+  /// The keys of the values read from their hex in `line`.
+  func decodedKeys(_ line: String) -> [String]? {
+    var text = line
+    return text.withUTF8 { buffer in
+      TranscriptHexLift.scan(buffer).map { TranscriptHexLift.decodedValues(buffer, $0).map(\.key) }
+    }
+  }
+
+  /// The line `serve --record` writes for a call and its reply bytes.
+  static func recordedLine(_ call: MethodCall, reply: [UInt8]) -> String {
+    let codec = StandardMethodCodec(messageCodec: StandardMessageCodec(allowsExtensions: true))
+    return TranscriptWriter.line(
+      .exchange(
+        TranscriptRecorder.exchange(
+          channel: "c", payload: codec.encodeMethodCall(call), reply: reply,
+          methodChannels: ["c"])))
+  }
+
+  static let record = ChannelValue.object([
+    ("uuid", .string("A1")), ("value", .float64(72.5)), ("start", .int64(1_700_000_000_000)),
+    ("tags", .list([.string("é"), .null, .bool(true)])),
+    ("odd", .map([ChannelMapEntry(.int32(1), .string("x"))])),
+  ])
+
+  @Test func aRecordedCallAndReplyAreReadFromTheirHex() throws {
+    let codec = StandardMethodCodec()
+    let line = Self.recordedLine(
+      MethodCall("readRecords", .object([("limit", .int32(2))])),
+      reply: codec.encodeSuccessEnvelope(.list([Self.record, Self.record])))
+    #expect(decodedKeys(line) == ["call", "reply"])
+    #expect(try lifted(line) == ChannelJSON.parse(line, wrapperDepth: 3))
+    let error = Self.recordedLine(
+      MethodCall("m", .null),
+      reply: codec.encodeErrorEnvelope(FlutterError(code: "E", message: "m", details: Self.record)))
+    #expect(decodedKeys(error) == ["call", "reply"])
+    #expect(try lifted(error) == ChannelJSON.parse(error, wrapperDepth: 3))
+  }
+
+  @Test func aValueEditedByHandIsReadFromItsTextNotItsHex() throws {
+    let line = Self.recordedLine(
+      MethodCall("m", .list([.int32(1)])),
+      reply: StandardMethodCodec().encodeSuccessEnvelope(.bool(true)))
+    let edited = line.replacing("{\"ok\": true}", with: "{\"ok\": false}")
+      .replacing("\"args\": [1]", with: "\"args\": [1.0]")
+    #expect(edited != line)
+    #expect(decodedKeys(edited) == [])
+    let value = try lifted(edited)
+    #expect(value == (try ChannelJSON.parse(edited, wrapperDepth: 3)))
+    #expect(value["reply"] == .object([("ok", .bool(false))]))
+  }
+
+  @Test func aReplyWithANaNIsLeftToJansson() throws {
+    // A NaN with a payload: jansson reads "NaN" as the canonical NaN, not these bits.
+    let bits: UInt64 = 0x7FF8_0000_0000_0001
+    let reply = StandardMethodCodec().encodeSuccessEnvelope(.float64(Double(bitPattern: bits)))
+    let line = Self.recordedLine(MethodCall("m", .null), reply: reply)
+    #expect(line.contains("NaN"))
+    #expect(decodedKeys(line) == ["call"])
+    #expect(try lifted(line) == ChannelJSON.parse(line, wrapperDepth: 3))
   }
 
   @Test func aMapThatRepeatsAKeyStillTakesTheFullConsistencyCheck() {

@@ -10,10 +10,16 @@ enum MatcherCoverage {
   /// The first path of `transcript` that matches nothing, as an error naming its line and the
   /// nearest path the recorded values have; `nil` when every path matches something.
   static func problem(in transcript: Transcript) -> TranscriptError? {
+    // The recorded paths are gathered only where a matcher needs them: every line's when the
+    // header has matchers, else only the lines that have their own (most transcripts have none).
+    let headerHasMatchers = transcript.lines.contains {
+      if case .header(let header)? = $0.entry { return header.matchers != nil }
+      return false
+    }
     var everyPath: [[ValuePathStep]] = []
-    for line in transcript.lines {
+    for line in transcript.lines where headerHasMatchers || hasOwnMatchers(line.entry) {
       let (paths, matchers) = recorded(line.entry)
-      everyPath += paths
+      if headerHasMatchers { everyPath += paths }
       if let matchers, let error = unmatched(matchers, in: paths) {
         return TranscriptError(file: transcript.path, line: line.number, message: error)
       }
@@ -30,6 +36,15 @@ enum MatcherCoverage {
       }
     }
     return nil
+  }
+
+  /// Whether an exchange or event line has a `match` of its own.
+  static func hasOwnMatchers(_ entry: TranscriptEntry?) -> Bool {
+    switch entry {
+    case .exchange(let exchange)?: return exchange.matchers != nil
+    case .event(let event)?: return event.matchers != nil
+    default: return false
+    }
   }
 
   /// The concrete paths of a line's recorded values (its call or message, its reply or event),

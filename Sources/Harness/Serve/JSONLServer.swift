@@ -145,7 +145,7 @@ public final class JSONLServer {
         + CallSummary.line(id: 0, channel: channel, payload: payload, reply: outcome.reply))
     let answered = TranscriptRecorder.exchange(
       channel: channel, payload: payload, reply: outcome.reply, methodChannels: methodChannels)
-    appendLine(TranscriptWriter.line(.exchange(answered)))
+    pending.append(contentsOf: TranscriptWriter.lineUTF8(.exchange(answered)))
     // The events the request caused, right after its reply (protocol/events.md).
     for event in outcome.events {
       appendLine(

@@ -4,7 +4,16 @@
 enum TranscriptHex {
   /// The bytes of hex text, or a message saying what is wrong with it.
   static func decode(_ text: String) -> Result<[UInt8], HexError> {
-    let utf8 = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { decode(utf8: $0) }
+  }
+
+  /// The bytes of hex text given as UTF-8, or `nil` when it is not hex.
+  static func bytes(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    try? decode(utf8: utf8).get()
+  }
+
+  static func decode(utf8: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], HexError> {
     guard utf8.count % 2 == 0 else {
       return .failure(HexError(message: "odd number of hex digits (\(utf8.count))"))
     }

@@ -4,83 +4,152 @@ import FlutterCodec
 /// A transcript line's recorded bytes (`callHex`, `messageHex`, `replyHex`, `eventHex`) are
 /// long strings of hex digits, and most of what jansson reads of a golden line: a scan finds them
 /// among the line's top-level keys, jansson reads the line with them emptied (`""`), and their
-/// text is put back from the line itself. Anything the scan does not follow (an escape in a
-/// key, a line that is not one object, an error jansson finds) reads the whole line as before,
-/// so values and messages are jansson's own either way.
+/// text is put back from the line itself. An exchange's `call` and `reply` are read apart too
+/// when their text is exactly what their hex's decoding prints as (as `--record` and `--update`
+/// write them): jansson reads `null` in their place and the decoded value is put back, which is
+/// the value jansson would have read (`parse(print(v)) == v`; a text with a NaN is left to
+/// jansson, which reads every NaN as the canonical one). Anything the scan does not follow (an
+/// escape in a key, a line that is not one object, an error jansson finds) reads the whole line
+/// as before, so values and messages are jansson's own either way.
 enum TranscriptHexLift {
-  /// The keys whose string values are hex text.
-  static let keys: [[UInt8]] = ["callHex", "messageHex", "replyHex", "eventHex"].map {
-    Array($0.utf8)
-  }
+  /// The keys whose values may be read from their hex.
+  static let valueKeys: [[UInt8]] = ["call", "reply", "message"].map { Array($0.utf8) }
 
-  /// Shorter hex strings are left to jansson (nothing to save).
+  /// Shorter strings are left to jansson (nothing to save).
   static let shortest = 16
 
-  /// The line's typed-JSON value, hex strings read apart.
+  /// The line's typed-JSON value, plain strings (and the values hex strings print as) read
+  /// apart.
   static func parse(_ line: UnsafeBufferPointer<UInt8>, wrapperDepth: Int)
     throws(ChannelJSONError) -> ChannelValue
   {
-    if let lifted = scan(line), !lifted.isEmpty,
-      let value = parseLifted(line, lifted, wrapperDepth: wrapperDepth)
-    {
-      return value
+    if let scanned = scan(line) {
+      var lifted = scanned.strings.filter { $0.text.count >= shortest }
+      lifted += decodedValues(line, scanned)
+      if !lifted.isEmpty {
+        lifted.sort { $0.text.lowerBound < $1.text.lowerBound }
+        if let value = parseLifted(line, lifted, wrapperDepth: wrapperDepth) { return value }
+      }
     }
     return try ChannelJSON.parse(utf8: line, wrapperDepth: wrapperDepth)
   }
 
-  /// A hex string found: its key (index into ``keys``) and where its text lies in the line.
+  /// A member read apart: its key, where its value's text lies in the line, and the value
+  /// (`nil` for a string without escapes, whose value is its text).
   struct Lifted {
-    var key: Int
+    var key: String
     var text: Range<Int>
+    var value: ChannelValue?
   }
 
-  /// Reads the line without the lifted strings' text, then puts their text back.
+  /// What the scan finds among the line's top-level members: the strings without escapes (hex,
+  /// notes, the channel, …), and where the values of ``valueKeys`` lie.
+  struct Scan {
+    var strings: [Lifted] = []
+    var values: [String: Range<Int>] = [:]
+  }
+
+  /// An exchange's `call` and `reply` whose text is what their hex's decoding prints as.
+  static func decodedValues(_ line: UnsafeBufferPointer<UInt8>, _ scanned: Scan) -> [Lifted] {
+    guard scanned.values["message"] == nil, let callText = scanned.values["call"] else {
+      return []
+    }
+    var out: [Lifted] = []
+    let codec = StandardMethodCodec(messageCodec: StandardMessageCodec(allowsExtensions: true))
+    if let hex = scanned.strings.first(where: { $0.key == "callHex" }),
+      let bytes = TranscriptHex.bytes(UnsafeBufferPointer(rebasing: line[hex.text])),
+      let call = try? codec.decodeMethodCall(bytes)
+    {
+      let value = ChannelValue.object([("method", .string(call.method)), ("args", call.arguments)])
+      if prints(value, as: line[callText]) {
+        out.append(Lifted(key: "call", text: callText, value: value))
+      }
+    }
+    if let replyText = scanned.values["reply"],
+      let hex = scanned.strings.first(where: { $0.key == "replyHex" }),
+      let bytes = TranscriptHex.bytes(UnsafeBufferPointer(rebasing: line[hex.text]))
+    {
+      let reply = TranscriptReply.decode(bytes, isMethodCall: true)
+      if case .undecodable = reply {
+      } else if prints(reply.channelValue, as: line[replyText]) {
+        out.append(Lifted(key: "reply", text: replyText, value: reply.channelValue))
+      }
+    }
+    return out
+  }
+
+  /// Whether `value`'s canonical text is `text`, byte for byte, without a NaN.
+  static func prints(_ value: ChannelValue, as text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    return ChannelJSON.printUTF8(value).withUnsafeBufferPointer { bytes in
+      guard bytes.count == text.count, bytes.elementsEqual(text) else { return false }
+      var index = 0
+      while index + 2 < bytes.count {
+        if bytes[index] == UInt8(ascii: "N") && bytes[index + 1] == UInt8(ascii: "a")
+          && bytes[index + 2] == UInt8(ascii: "N")
+        {
+          return false
+        }
+        index += 1
+      }
+      return true
+    }
+  }
+
+  /// Reads the line without the lifted members' text, then puts their values back.
   static func parseLifted(
     _ line: UnsafeBufferPointer<UInt8>, _ lifted: [Lifted], wrapperDepth: Int
   ) -> ChannelValue? {
     var emptied: [UInt8] = []
     emptied.reserveCapacity(line.count)
     var from = 0
-    for hex in lifted {
-      emptied.append(contentsOf: line[from..<hex.text.lowerBound])
-      from = hex.text.upperBound
+    for member in lifted {
+      emptied.append(contentsOf: line[from..<member.text.lowerBound])
+      if member.value != nil { emptied.append(contentsOf: "null".utf8) }
+      from = member.text.upperBound
     }
     emptied.append(contentsOf: line[from...])
     let read = emptied.withUnsafeBufferPointer {
       try? ChannelJSON.parse(utf8: $0, wrapperDepth: wrapperDepth)
     }
     guard case .map(var entries)? = read else { return nil }
-    for hex in lifted {
-      let key = String(decoding: keys[hex.key], as: UTF8.self)
-      guard let index = entries.firstIndex(where: { $0.key == .string(key) }),
-        entries[index].value == .string("")
+    for member in lifted {
+      let placeholder: ChannelValue = member.value == nil ? .string("") : .null
+      guard let index = entries.firstIndex(where: { $0.key == .string(member.key) }),
+        entries[index].value == placeholder
       else { return nil }
-      entries[index].value = .string(
-        String(decoding: UnsafeBufferPointer(rebasing: line[hex.text]), as: UTF8.self))
+      entries[index].value =
+        member.value
+        ?? .string(
+          String(decoding: UnsafeBufferPointer(rebasing: line[member.text]), as: UTF8.self))
     }
     return .map(entries)
   }
 
-  /// The hex strings among the top-level members of the one object the line holds, or `nil`
-  /// when the line is not shaped as the scan expects.
-  static func scan(_ line: UnsafeBufferPointer<UInt8>) -> [Lifted]? {
-    var scanner = Scanner(bytes: line)
-    var lifted: [Lifted] = []
+  /// The strings without escapes among the top-level members of the one object the line holds,
+  /// and where the values of ``valueKeys`` lie; `nil` when the line is not shaped as the scan expects.
+  static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Scan? {
+    var scanner = JSONTextScanner(bytes: line)
+    var found = Scan()
     scanner.skipSpace()
     guard scanner.take(UInt8(ascii: "{")) else { return nil }
     scanner.skipSpace()
-    if scanner.take(UInt8(ascii: "}")) { return scanner.atEndAfterSpace ? lifted : nil }
+    if scanner.take(UInt8(ascii: "}")) { return scanner.atEndAfterSpace ? found : nil }
     while true {
       guard let key = scanner.plainString() else { return nil }
       scanner.skipSpace()
       guard scanner.take(UInt8(ascii: ":")) else { return nil }
       scanner.skipSpace()
-      if let keyIndex = keys.firstIndex(where: { $0.elementsEqual(line[key]) }),
-        let text = scanner.hexString()
-      {
-        if text.count >= shortest { lifted.append(Lifted(key: keyIndex, text: text)) }
+      let start = scanner.index
+      if let text = scanner.plainString() {
+        let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
+        found.strings.append(Lifted(key: name, text: text, value: nil))
       } else {
+        scanner.index = start
         guard scanner.skipValue() else { return nil }
+        if let keyIndex = valueKeys.firstIndex(where: { $0.elementsEqual(line[key]) }) {
+          found.values[String(decoding: valueKeys[keyIndex], as: UTF8.self)] =
+            start..<scanner.index
+        }
       }
       scanner.skipSpace()
       if scanner.take(UInt8(ascii: ",")) {
@@ -88,123 +157,7 @@ enum TranscriptHexLift {
         continue
       }
       guard scanner.take(UInt8(ascii: "}")) else { return nil }
-      return scanner.atEndAfterSpace ? lifted : nil
-    }
-  }
-
-  /// A cursor over a line's bytes that steps over JSON without reading it.
-  struct Scanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    var atEndAfterSpace: Bool {
-      mutating get {
-        skipSpace()
-        return index == bytes.count
-      }
-    }
-
-    mutating func skipSpace() {
-      while let byte = current,
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-      {
-        index += 1
-      }
-    }
-
-    mutating func take(_ byte: UInt8) -> Bool {
-      guard current == byte else { return false }
-      index += 1
-      return true
-    }
-
-    /// A string without escapes: the range of its text.
-    mutating func plainString() -> Range<Int>? {
-      guard take(UInt8(ascii: "\"")) else { return nil }
-      let start = index
-      while let byte = current {
-        if byte == UInt8(ascii: "\"") {
-          index += 1
-          return start..<(index - 1)
-        }
-        if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-        index += 1
-      }
-      return nil
-    }
-
-    /// A string of hex digits only: the range of its text (the cursor stays put otherwise).
-    mutating func hexString() -> Range<Int>? {
-      let saved = index
-      guard take(UInt8(ascii: "\"")) else { return nil }
-      let start = index
-      while let byte = current, Self.isHexDigit(byte) { index += 1 }
-      guard take(UInt8(ascii: "\"")) else {
-        index = saved
-        return nil
-      }
-      return start..<(index - 1)
-    }
-
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-        UInt8(ascii: "A")...UInt8(ascii: "F"):
-        return true
-      default: return false
-      }
-    }
-
-    /// Steps over one value: a string (escapes followed), a container (its strings followed,
-    /// brackets counted), or a bare word (number, true, false, null).
-    mutating func skipValue() -> Bool {
-      guard let first = current else { return false }
-      if first == UInt8(ascii: "\"") { return skipString() }
-      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-        var depth = 0
-        repeat {
-          guard let byte = current else { return false }
-          switch byte {
-          case UInt8(ascii: "\""):
-            guard skipString() else { return false }
-          case UInt8(ascii: "{"), UInt8(ascii: "["):
-            depth += 1
-            index += 1
-          case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            depth -= 1
-            index += 1
-          default:
-            index += 1
-          }
-        } while depth > 0
-        return true
-      }
-      let start = index
-      while let byte = current, !Self.isDelimiter(byte) { index += 1 }
-      return index > start
-    }
-
-    static func isDelimiter(_ byte: UInt8) -> Bool {
-      switch byte {
-      case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
-        return true
-      default: return false
-      }
-    }
-
-    mutating func skipString() -> Bool {
-      index += 1
-      while let byte = current {
-        index += 1
-        if byte == UInt8(ascii: "\\") {
-          index += 1
-        } else if byte == UInt8(ascii: "\"") {
-          return true
-        }
-      }
-      return false
+      return scanner.atEndAfterSpace ? found : nil
     }
   }
 }

@@ -5,11 +5,24 @@ import FlutterCodec
 /// callHex|messageHex, replyHex, at, match, note.
 public enum TranscriptWriter {
   public static func line(_ entry: TranscriptEntry) -> String {
+    ChannelJSON.print(value(of: entry))
+  }
+
+  /// ``line(_:)``'s text as UTF-8 bytes with a newline after it: what `serve --jsonl` writes,
+  /// without a `String` of a long line in between.
+  public static func lineUTF8(_ entry: TranscriptEntry) -> [UInt8] {
+    var bytes = ChannelJSON.printUTF8(value(of: entry))
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+
+  /// The typed-JSON value of any line.
+  public static func value(of entry: TranscriptEntry) -> ChannelValue {
     switch entry {
-    case .note(let text): return ChannelJSON.print(.object([("note", .string(text))]))
-    case .exchange(let exchange): return ChannelJSON.print(value(of: exchange))
-    case .header(let header): return ChannelJSON.print(header.channelValue)
-    case .event(let event): return ChannelJSON.print(value(of: event))
+    case .note(let text): return .object([("note", .string(text))])
+    case .exchange(let exchange): return value(of: exchange)
+    case .header(let header): return header.channelValue
+    case .event(let event): return value(of: event)
     }
   }
 
