@@ -41,7 +41,7 @@ let package = Package(
     ),
     // Typed JSON <-> channel values (protocol/typed-json.md).
     .target(name: "ChannelJSON", dependencies: ["FlutterCodec", "CJansson"]),
-    // HealthKit type catalogue, units, activities, the CKType RecordTypeMapper: data + pure functions.
+    // HealthKit type catalogue, units, activities: data + pure functions. Knows no CKType.
     .target(name: "HealthKitModel"),
     // The mock HealthKit store: device, clock, authorization, samples, workouts, faults. Speaks
     // HealthKit identifiers only.
@@ -52,8 +52,9 @@ let package = Package(
     .target(name: "UIKit"),
     .target(name: "CoreLocation"),
     .target(name: "os"),
-    // CKType records <-> HealthKit objects: the record vocabulary the default profile and
-    // ConnectKit share.
+    // The CKType vocabulary (the CKType table, its mapper, the activity-dependent workout table,
+    // which naming scheme a name belongs to) and CKType records <-> HealthKit objects: what the
+    // default profile, ConnectKit and `hkbridge types` share.
     .target(name: "CKTypeRecords", dependencies: ["HealthKitModel", "HealthStore"]),
     // The plugin host: the handler model (Channels/), what an iOS host does with channel values
     // (Bridging/), event channels, the dispatcher, the seam every profile plugs into (Seam/).
@@ -99,7 +100,8 @@ let package = Package(
     .target(
       name: "HKBridgeCLI",
       dependencies: [
-        "Harness", "ChannelJSON", "FlutterCodec", "HealthKitModel", "PluginHost", "PluginProfiles",
+        "Harness", "ChannelJSON", "FlutterCodec", "HealthKitModel", "CKTypeRecords", "PluginHost",
+        "PluginProfiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -147,6 +149,7 @@ let package = Package(
       name: "ChannelTestSupport",
       dependencies: [
         "PluginHost", "PluginProfiles", "HealthStore", "HealthKitModel", "FlutterCodec",
+        "CKTypeRecords",
       ],
       path: "Tests/ChannelTestSupport"),
     .testTarget(
@@ -178,7 +181,7 @@ let package = Package(
       name: "ProfileHealthkitPermissionsTests",
       dependencies: [
         "ProfileHealthkitPermissions", "ChannelCatalogue", "ControlChannel", "PluginHost",
-        "PluginProfiles",
+        "PluginProfiles", "CKTypeRecords",
         "HealthStore", "HealthKitModel", "FlutterCodec", "ChannelTestSupport",
       ]),
     .testTarget(
@@ -203,7 +206,7 @@ let package = Package(
       name: "HarnessTests",
       dependencies: [
         "Harness", "ChannelJSON", "FlutterCodec", "PluginHost", "PluginProfiles", "hkbridge",
-        "HKBridgeCLI",
+        "HKBridgeCLI", "CKTypeRecords",
       ]
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CKTypeRecords
 import ChannelJSON
 import HealthKitModel
 

@@ -45,7 +45,7 @@ public enum Catalogue {
   }
 
   /// The prefixes raw identifiers start with.
-  static let identifierPrefixes = [
+  public static let identifierPrefixes = [
     "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier",
     "HKCorrelationTypeIdentifier", "HKClinicalTypeIdentifier", "HKDocumentTypeIdentifier",
     "HKDataTypeIdentifier",

@@ -81,7 +81,7 @@ public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// `requiresNewerOS` for `subject` (what is too new, as the message names it): "… needs iOS
   /// 16.0; the device runs iOS 15.0".
-  static func requiresNewerOS(
+  public static func requiresNewerOS(
     _ subject: String, type: String, minimumOS: OSVersion, deviceOS: OSVersion
   ) -> Refusal {
     Refusal(

@@ -3,11 +3,15 @@ import HealthKitModel
 /// Reading characteristics (protocol/healthkit-rules.md#characteristics).
 extension HealthStore {
   /// The characteristic type of a raw identifier: unknown or not a characteristic →
-  /// `.unsupportedType`; newer than the device → `.typeUnavailableOnOS`.
-  public func characteristicType(_ identifier: String) throws(HealthError) -> TypeInfo {
+  /// `.unsupportedType` (with `hints`' spelling, as `objectType(_:hints:)`); newer than the
+  /// device → `.typeUnavailableOnOS`.
+  public func characteristicType(_ identifier: String, hints: SchemeHints? = nil)
+    throws(HealthError) -> TypeInfo
+  {
     guard let known = Catalogue.info(identifier) else {
       throw Self.unknownIdentifier(
-        identifier, "HealthKit has no characteristic with the identifier", in: [.characteristic])
+        identifier, "HealthKit has no characteristic with the identifier", in: [.characteristic],
+        hints: hints)
     }
     guard known.typeClass == .characteristic else {
       throw HealthError(
@@ -16,7 +20,7 @@ extension HealthStore {
         hint: .characteristics(Catalogue.identifiers(of: .characteristic)), type: identifier,
         reason: "notCharacteristic")
     }
-    return try objectType(identifier)
+    return try objectType(identifier, hints: hints)
   }
 
   /// The authorization check of a characteristic read: `.authorizationNotDetermined`

@@ -37,13 +37,21 @@ extension HealthErrorCode {
   }
 }
 
+/// Recognises a name a lookup by raw identifier did not find as a name of another naming scheme
+/// (protocol/vocabulary.md) and says its raw identifier; nil for any other name. The store knows
+/// raw identifiers only: the caller that takes names in other schemes supplies it.
+public typealias SchemeHints = (String) -> SchemeHint?
+
 extension HealthStore {
   /// HealthKit's object type for a raw identifier on this device, as `HKObjectType`'s
   /// factories answer: unknown (or misspelt) → `.unsupportedType`, with the right spelling when
-  /// one is close; newer than the device's iOS → `.typeUnavailableOnOS`.
-  public func objectType(_ identifier: String) throws(HealthError) -> TypeInfo {
+  /// one is close (`hints` recognises names of the caller's other schemes); newer than the
+  /// device's iOS → `.typeUnavailableOnOS`.
+  public func objectType(_ identifier: String, hints: SchemeHints? = nil) throws(HealthError)
+    -> TypeInfo
+  {
     guard let info = Catalogue.info(identifier) else {
-      throw Self.unknownIdentifier(identifier)
+      throw Self.unknownIdentifier(identifier, hints: hints)
     }
     guard info.isAvailable(on: osVersion) else {
       throw HealthError(
@@ -56,16 +64,19 @@ extension HealthStore {
   }
 
   /// `.unsupportedType` for an identifier HealthKit does not know.
-  public static func unknownIdentifier(_ identifier: String) -> HealthError {
-    unknownIdentifier(identifier, "HealthKit has no type with the identifier", in: nil)
+  public static func unknownIdentifier(_ identifier: String, hints: SchemeHints? = nil)
+    -> HealthError
+  {
+    unknownIdentifier(
+      identifier, "HealthKit has no type with the identifier", in: nil, hints: hints)
   }
 
   /// `.unsupportedType` for an identifier not found (`what` says where), with the spelling hint,
   /// `details.didYouMean` and `details.expected: "rawIdentifier"`.
   public static func unknownIdentifier(
-    _ identifier: String, _ what: String, in classes: Set<TypeClass>?
+    _ identifier: String, _ what: String, in classes: Set<TypeClass>?, hints: SchemeHints? = nil
   ) -> HealthError {
-    let hint = spelling(identifier, in: classes)
+    let hint = spelling(identifier, in: classes, hints: hints)
     return HealthError(
       .unsupportedType, "\(what) '\(identifier)'\(hint.text)", type: identifier,
       reason: RefusalReason.unknownType.rawValue, didYouMean: hint.suggestion,
@@ -74,17 +85,19 @@ extension HealthStore {
 
   /// `"; did you mean 'HKQuantityTypeIdentifierStepCount'?"`, or a hint that raw identifiers are
   /// expected, for a misspelt identifier.
-  public static func spellingHint(_ text: String, in classes: Set<TypeClass>?) -> String {
-    spelling(text, in: classes).text
+  public static func spellingHint(
+    _ text: String, in classes: Set<TypeClass>?, hints: SchemeHints? = nil
+  ) -> String {
+    spelling(text, in: classes, hints: hints).text
   }
 
   /// The hint for an identifier not found, and the right spelling when there is one: a name
-  /// from another scheme (`steps`, `stepCount`) says so and gives the raw identifier; a
-  /// misspelt identifier gets the nearest one.
-  static func spelling(_ text: String, in classes: Set<TypeClass>?) -> (
+  /// `hints` places in another scheme (`steps`, `stepCount`) says so and gives the raw
+  /// identifier; a misspelt identifier gets the nearest one.
+  static func spelling(_ text: String, in classes: Set<TypeClass>?, hints: SchemeHints?) -> (
     text: String, suggestion: String?
   ) {
-    if let hint = SchemeHint.hint(for: text, expected: .rawIdentifier) {
+    if let hint = hints?(text) {
       return ("; \(hint.message)", hint.suggestion)
     }
     if let suggestion = Catalogue.suggestion(for: text, in: classes), suggestion != text {

@@ -1,3 +1,4 @@
+import CKTypeRecords
 import ChannelJSON
 import Foundation
 import HKBridgeCLI

@@ -116,4 +116,45 @@ import Testing
       #expect(error.deviceOS == "12.0")
     }
   }
+
+  /// The store knows raw identifiers only: what a name of another naming scheme is, is the
+  /// caller's to say (`hints`); without hints a name is only misspelt or unknown.
+  @Test func aNameOfAnotherSchemeIsHintedByTheCaller() {
+    let store = HealthStore()
+    let hint = SchemeHint(
+      expected: .rawIdentifier, suggestion: steps, message: "'walk' is the caller's name")
+    let hints: SchemeHints = { $0 == "walk" ? hint : nil }
+    func refusal(_ lookup: () throws(HealthError) -> TypeInfo) -> HealthError? {
+      do {
+        _ = try lookup()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let hinted = refusal { () throws(HealthError) in try store.objectType("walk", hints: hints) }
+    #expect(hinted?.code == .unsupportedType)
+    #expect(
+      hinted?.summary
+        == "HealthKit has no type with the identifier 'walk'; 'walk' is the caller's name")
+    #expect(hinted?.didYouMean == steps)
+    #expect(hinted?.expected == "rawIdentifier")
+    let characteristic = refusal { () throws(HealthError) in
+      try store.characteristicType("walk", hints: hints)
+    }
+    #expect(
+      characteristic?.summary
+        == "HealthKit has no characteristic with the identifier 'walk'; 'walk' is the caller's name"
+    )
+    #expect(
+      HealthStore.spellingHint("walk", in: nil, hints: hints) == "; 'walk' is the caller's name")
+    let plain = refusal { () throws(HealthError) in try store.objectType("walk") }
+    #expect(plain?.code == .unsupportedType)
+    #expect(plain?.didYouMean == nil)
+    #expect(plain?.expected == "rawIdentifier")
+    #expect(
+      plain?.summary
+        == "HealthKit has no type with the identifier 'walk' (expected a raw HealthKit identifier"
+        + " such as 'HKQuantityTypeIdentifierStepCount')")
+  }
 }

@@ -85,16 +85,6 @@ import Testing
     #expect(error?.details["expected"] == "ckType")
     #expect(error?.message?.contains("no CKType maps to it") == true)
   }
-
-  /// The lookups come from the tables, both ways: every CKType mapped to a type round-trips.
-  @Test func lookupsRoundTripOverTheTables() {
-    for row in RecordTypeMapper.rows {
-      guard case .type = row.target, let identifier = SchemeHint.identifier(ofCKType: row.ckType)
-      else { continue }
-      let back = SchemeHint.ckType(ofIdentifier: identifier)
-      #expect(back.flatMap(SchemeHint.identifier(ofCKType:)) == identifier, "\(row.ckType)")
-    }
-  }
 }
 
 /// Common unit aliases get HealthKit's spelling.

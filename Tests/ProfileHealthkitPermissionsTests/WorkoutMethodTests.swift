@@ -1,3 +1,4 @@
+import CKTypeRecords
 import ChannelTestSupport
 import FlutterCodec
 import HealthKitModel

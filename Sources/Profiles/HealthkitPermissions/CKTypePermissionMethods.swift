@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthKitModel
 import HealthStore

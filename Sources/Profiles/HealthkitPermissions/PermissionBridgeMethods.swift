@@ -1,3 +1,4 @@
+import CKTypeRecords
 import FlutterCodec
 import HealthKitModel
 import HealthStore
@@ -101,7 +102,7 @@ enum PermissionBridgeMethods {
   @Sendable
   static func authorizationStatus(_ context: MethodContext) throws -> MethodOperation {
     let identifier = try context.arguments.string("identifier")
-    let info = try context.store.objectType(identifier)
+    let info = try context.store.objectType(identifier, hints: SchemeHint.forRawIdentifier)
     let store = context.store
     return { .string(store.shareStatus(for: info.identifier).rawValue) }
   }
@@ -142,7 +143,7 @@ enum PermissionBridgeMethods {
   static func readCharacteristic(_ context: MethodContext) throws -> MethodOperation {
     let identifier = try context.arguments.string("identifier")
     let store = context.store
-    let info = try store.characteristicType(identifier)
+    let info = try store.characteristicType(identifier, hints: SchemeHint.forRawIdentifier)
     try store.requireReadDetermined(info.identifier)
     let isDate = info.characteristicCases.isEmpty
     return { characteristicValue(store.characteristicAnswer(info.identifier), isDate: isDate) }
@@ -179,7 +180,8 @@ enum PermissionBridgeMethods {
         let what = kind.isEmpty ? "type" : "\(kind) type"
         context.warn(
           prefix + "HealthKit has no \(what) with this identifier"
-            + HealthStore.spellingHint(identifier, in: kind.isEmpty ? nil : classes))
+            + HealthStore.spellingHint(
+              identifier, in: kind.isEmpty ? nil : classes, hints: SchemeHint.forRawIdentifier))
         continue
       }
       guard classes.contains(info.typeClass) else {

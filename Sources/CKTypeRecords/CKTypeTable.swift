@@ -1,3 +1,5 @@
+import HealthKitModel
+
 /// What a CKType maps to.
 public enum CKTarget: Hashable, Sendable {
   /// A HealthKit type, by its Swift identifier name in the catalogue (`stepCount`).

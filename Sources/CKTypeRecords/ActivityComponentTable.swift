@@ -1,3 +1,5 @@
+import HealthKitModel
+
 /// A workout record field whose HealthKit type depends on the workout's activity.
 public enum WorkoutComponent: String, CaseIterable, Sendable {
   case distance

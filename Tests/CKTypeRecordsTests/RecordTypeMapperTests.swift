@@ -1,3 +1,4 @@
+import CKTypeRecords
 import HealthKitModel
 import Testing
 

@@ -1,3 +1,5 @@
+import HealthKitModel
+
 /// One line of `hkbridge types`: how the mapper resolves a CKType on one iOS version.
 public struct TypesRow: Hashable, Sendable {
   public let ckType: String

@@ -1,3 +1,5 @@
+import HealthKitModel
+
 /// A CKType resolved for an iOS version: the exact HealthKit type.
 public struct ResolvedType: Hashable, Sendable {
   public let ckType: String
