@@ -95,6 +95,15 @@ struct Handoff<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
+extension HealthKitBinding {
+  /// Runs `done` (on the handler queue) once every handler already handed to the queue has
+  /// returned: a host that wants the events of a call's changes before it goes on waits for it
+  /// (protocol/native.md, "Hooks").
+  public static func afterHandlers(_ done: @escaping @Sendable () -> Void) {
+    handlerQueue.async(flags: .barrier) { done() }
+  }
+}
+
 /// Runs `body` on the handler queue.
 func deliver(_ body: @escaping () -> Void) {
   let work = Handoff(body)

@@ -1,3 +1,4 @@
+import Dispatch
 import HealthKit
 import HealthStore
 import UIKit
@@ -21,6 +22,18 @@ extension NativeHostHooks {
         mirrorDevice(of: HealthKitBinding.store)
         HealthKitBinding.lock.unlock()
         HealthKitBinding.storeDidChange()
+      },
+      settle: { drainMainQueue in
+        // HealthKit's handlers run on a background queue and may hand work to the main queue:
+        // wait (a second at most) for those already started, running the main queue meanwhile.
+        let done = DispatchSemaphore(value: 0)
+        HealthKitBinding.afterHandlers { done.signal() }
+        let deadline = DispatchTime.now() + .seconds(1)
+        while done.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
+          drainMainQueue()
+          if DispatchTime.now() >= deadline { return }
+        }
+        drainMainQueue()
       })
   }
 

@@ -93,6 +93,7 @@ public final class NativeHost: MessageHandling, LaterReplying {
   }
 
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
+    defer { hooks.settle?(MainQueue.drain) }
     guard messenger.hasHandler(channel) else {
       guard let around = hooks.aroundServedCall else {
         return inner.handleMessage(channel: channel, payload: payload)

@@ -55,6 +55,27 @@ import Testing
     #expect(replies[3] == .success(.int64(1)))
   }
 
+  /// The events a HealthKit handler of the plugin sends (from a background queue, through the
+  /// main queue) belong to the call whose change set it off: in a one-call-at-a-time mode
+  /// (`--jsonl`, replay) they follow that call's line, not a later one.
+  @Test func anObserversEventFollowsTheCallThatChangedTheStore() throws {
+    let listen =
+      #"{"channel": "native_probe/healthkit/changes", "call": {"method": "listen"}}"#
+    let (out, stderr, status) = try Host.run(
+      ["serve", "--jsonl"],
+      input: Array(
+        ([Self.configure, Self.saveSteps, listen, Self.saveSteps, Self.countSteps]
+          .joined(separator: "\n") + "\n").utf8))
+    #expect(status == 0, "stderr: \(stderr)")
+    let kinds = String(decoding: out, as: UTF8.self).split(separator: "\n").dropFirst().map {
+      line in
+      line.hasPrefix("{\"channel\": \"native_probe/healthkit/changes\", \"event\"")
+        ? "event" : line.contains("\"listen\"") ? "listen" : "call"
+    }
+    // configure, saveSteps, listen + the observer's first run, saveSteps + its change, count.
+    #expect(kinds == ["call", "call", "listen", "event", "call", "event", "call"])
+  }
+
   @Test func theControlChannelsResetEmptiesThePluginsStoreToo() throws {
     let reset = #"{"channel": "hkbridge/control", "call": {"method": "reset"}}"#
     let replies = try serve([

@@ -25,7 +25,7 @@ import Testing
       channels.map { $0.stringValue ?? "" } == [
         "native_probe", "native_probe/events", "native_probe/queued",
         "dev.flutter.pigeon.native_probe.ProbeApi.move", "native_probe/healthkit",
-        "healthkit_permissions",
+        "native_probe/healthkit/changes", "healthkit_permissions",
         "healthkit_permissions/observe", "healthkit_permissions/anchored",
         "healthkit_permissions/statistics", "hkbridge/control",
       ])
@@ -44,8 +44,9 @@ import Testing
     }
     #expect(
       events.map { $0.stringValue ?? "" } == [
-        "native_probe/events", "healthkit_permissions/observe",
-        "healthkit_permissions/anchored", "healthkit_permissions/statistics",
+        "native_probe/events", "native_probe/healthkit/changes",
+        "healthkit_permissions/observe", "healthkit_permissions/anchored",
+        "healthkit_permissions/statistics",
       ])
   }
 

@@ -46,7 +46,20 @@ public final class ExchangeStep {
     recorder?.served(channel: channel, payload: payload, reply: reply, handler: handler)
     var outcome = drainEvents()
     outcome.reply = reply
+    if let later { outcome.events += eventsSentMeanwhile(later) }
     return outcome
+  }
+
+  /// The events a native plugin's code has sent and that wait in its host (answered now, no
+  /// serve loop pumps them): they belong to the exchange just answered and are recorded after
+  /// it; a call to Dart among them gets a null reply (nobody is listening).
+  private func eventsSentMeanwhile(_ later: LaterReplying) -> [HostMessage] {
+    var events: [HostMessage] = []
+    later.pump { message, onReply in
+      if let onReply { onReply(nil) } else { events.append(message) }
+    }
+    if !events.isEmpty { recorder?.events(events) }
+    return events
   }
 
   /// The same for a message in place (the frame server's input buffer): the channel's bytes

@@ -12,6 +12,9 @@ public class HealthKitProbePlugin: NSObject, FlutterPlugin {
     let channel = FlutterMethodChannel(
       name: "native_probe/healthkit", binaryMessenger: registrar.messenger())
     registrar.addMethodCallDelegate(HealthKitProbePlugin(), channel: channel)
+    let changes = FlutterEventChannel(
+      name: "native_probe/healthkit/changes", binaryMessenger: registrar.messenger())
+    changes.setStreamHandler(StepsObserver())
   }
 
   public func handle(_ call: FlutterMethodCall, result: @escaping FlutterResult) {
@@ -70,5 +73,32 @@ public class HealthKitProbePlugin: NSObject, FlutterPlugin {
       }
     }
     healthStore.execute(query)
+  }
+}
+
+/// `native_probe/healthkit/changes`: an observer query on steps; each time its update handler
+/// runs (once at start, then after each change), the event "steps" goes to Dart from the main
+/// queue, as plugins hand their events over.
+class StepsObserver: NSObject, FlutterStreamHandler {
+  let healthStore = HKHealthStore()
+  var query: HKObserverQuery?
+
+  func onListen(withArguments arguments: Any?, eventSink events: @escaping FlutterEventSink)
+    -> FlutterError?
+  {
+    let steps = HKQuantityType.quantityType(forIdentifier: .stepCount)!
+    let query = HKObserverQuery(sampleType: steps, predicate: nil) { _, completion, _ in
+      DispatchQueue.main.async { events("steps") }
+      completion()
+    }
+    self.query = query
+    healthStore.execute(query)
+    return nil
+  }
+
+  func onCancel(withArguments arguments: Any?) -> FlutterError? {
+    if let query = query { healthStore.stop(query) }
+    query = nil
+    return nil
   }
 }
