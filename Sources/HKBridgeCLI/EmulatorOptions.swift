@@ -37,9 +37,22 @@ struct EmulatorOptions: ParsableArguments {
     help: "The iOS / iPadOS version, e.g. 17.5 or 16.4 (default 17.5; overrides a header's).")
   var osVersion: String?
 
-  @OptionGroup var replyTimeout: ReplyTimeoutOption
+  // An option, not a group of its own: each option group costs a run-time conformance lookup
+  // at start (protocol/performance.md).
+  @Option(
+    help:
+      "A native plugin's result may take this many seconds before stderr names the call (default 10; see protocol/native.md)."
+  )
+  var replyTimeout: Double = ReplyTimeoutOption.defaultSeconds
+
+  /// `--reply-timeout` in milliseconds.
+  var replyTimeoutMs: Int { ReplyTimeoutOption.milliseconds(replyTimeout) }
 
   init() {}
+
+  func validate() throws {
+    if let problem = ReplyTimeoutOption.problem(replyTimeout) { throw ValidationError(problem) }
+  }
 
   /// The fast path's rows (FastPath/) for these options, into the command's group: the first
   /// row sets the whole group with `set` (a group holds no value until set, and cannot be read
@@ -63,7 +76,7 @@ struct EmulatorOptions: ParsableArguments {
       .value(
         "--reply-timeout", default: ReplyTimeoutOption.defaultSeconds, ReplyTimeoutOption.seconds
       ) { command, seconds in
-        change(&command) { $0.replyTimeout = ReplyTimeoutOption(seconds: seconds) }
+        change(&command) { $0.replyTimeout = seconds }
       },
     ]
   }

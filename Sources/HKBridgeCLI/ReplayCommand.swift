@@ -62,7 +62,6 @@ struct ReplayCommand: ParsableCommand, FastParsable {
   var customChannels: [String] { emulator.customChannels }
   var device: String? { emulator.device }
   var osVersion: String? { emulator.osVersion }
-  var replyTimeout: ReplyTimeoutOption { emulator.replyTimeout }
 
   @Option(
     name: .customShort("j"),
@@ -118,7 +117,7 @@ struct ReplayCommand: ParsableCommand, FastParsable {
       channels: channels.isEmpty ? nil : channels, device: device, osVersion: osVersion,
       profiles: profiles.isEmpty ? nil : profiles,
       customChannels: customChannels.isEmpty ? nil : customChannels)
-    Emulator.replyTimeoutMs = replyTimeout.milliseconds
+    Emulator.replyTimeoutMs = emulator.replyTimeoutMs
     let status = ReplayRun.run(
       paths: files, mode: match, update: update, json: json, setup: setup,
       // A native plugin's code runs on the one main queue: its files replay one at a time.

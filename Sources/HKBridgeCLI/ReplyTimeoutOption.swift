@@ -1,26 +1,14 @@
-import ArgumentParser
 import Harness
 
-/// `--reply-timeout SECONDS`, which `serve` and `replay` share: how long a native plugin's
-/// result may take (protocol/native.md, "Threads and time"). Plain hkbridge has no native
-/// channels, so it changes nothing there.
-struct ReplyTimeoutOption: ParsableArguments {
-  @Option(
-    help:
-      "A native plugin's result may take this many seconds before stderr names the call (default 10; see protocol/native.md)."
-  )
-  var replyTimeout: Double = ReplyTimeoutOption.defaultSeconds
-
+/// `--reply-timeout SECONDS` (an option of ``EmulatorOptions``, which `serve` and `replay`
+/// share): how long a native plugin's result may take (protocol/native.md, "Threads and time").
+/// Plain hkbridge has no native channels, so it changes nothing there.
+enum ReplyTimeoutOption {
   /// The timeout when the option is not given.
   static let defaultSeconds = Double(ExchangeStep.defaultReplyTimeoutMs) / 1000
 
   /// The accepted range of seconds.
   static let range: ClosedRange<Double> = 0.001...86_400
-
-  init() {}
-
-  /// The group as the fast path (FastPath/) builds it, with `seconds` already read.
-  init(seconds: Double) { replyTimeout = seconds }
 
   /// `text` as seconds in ``range``, or `nil` (the line then goes to swift-argument-parser,
   /// which says what is wrong).
@@ -29,13 +17,12 @@ struct ReplyTimeoutOption: ParsableArguments {
     return value
   }
 
-  /// The timeout in milliseconds (at least 1).
-  var milliseconds: Int { max(1, Int(replyTimeout * 1000)) }
+  /// `seconds` in milliseconds (at least 1).
+  static func milliseconds(_ seconds: Double) -> Int { max(1, Int(seconds * 1000)) }
 
-  func validate() throws {
-    guard Self.range.contains(replyTimeout) else {
-      throw ValidationError(
-        "--reply-timeout \(replyTimeout): expected seconds from 0.001 to 86400 (a day)")
-    }
+  /// Why `seconds` is refused, or `nil`.
+  static func problem(_ seconds: Double) -> String? {
+    range.contains(seconds)
+      ? nil : "--reply-timeout \(seconds): expected seconds from 0.001 to 86400 (a day)"
   }
 }

@@ -62,7 +62,6 @@ struct ServeCommand: ParsableCommand, FastParsable {
   var deviceGiven: Bool { emulator.device != nil }
   var osVersion: String { emulator.osVersion ?? Emulator.defaultOSVersion }
   var osGiven: Bool { emulator.osVersion != nil }
-  var replyTimeout: ReplyTimeoutOption { emulator.replyTimeout }
 
   @Option(
     name: .customLong("bundle-id"),
@@ -216,7 +215,7 @@ struct ServeCommand: ParsableCommand, FastParsable {
     options.playbackMode = playbackMode
     options.bundleId = bundleId
     options.appName = appName
-    options.replyTimeoutMs = replyTimeout.milliseconds
+    options.replyTimeoutMs = emulator.replyTimeoutMs
     options.given = ReplaySetup(
       channels: channels.isEmpty ? nil : names, device: deviceGiven ? device : nil,
       osVersion: osGiven ? osVersion : nil, profiles: profiles.isEmpty ? nil : profileNames,
