@@ -39,6 +39,8 @@ public final class NativeHost: MessageHandling, LaterReplying {
   public var replyTimeoutMs: Int
   /// What runs before registration and around the calls the host serves itself.
   let hooks: NativeHostHooks
+  /// The emulator behind, when it is the real one (verification of native calls, the store).
+  let dispatcher: Dispatcher?
 
   /// Registers each plugin class once (`register(with:)`, as iOS's generated registrant does),
   /// in order, each with a registrar of its own over one messenger.
@@ -50,7 +52,7 @@ public final class NativeHost: MessageHandling, LaterReplying {
     self.replyTimeoutMs = replyTimeoutMs
     self.hooks = hooks
     messenger = NativeMessenger(outbox: outbox)
-    let dispatcher = inner.emulatorModel as? Dispatcher
+    dispatcher = inner.emulatorModel as? Dispatcher
     if let store = dispatcher?.store { hooks.willRegister?(store) }
     // The control channel's stub and setLatency take the plugins' own method names.
     dispatcher?.acceptsCallsAnsweredInFront()
@@ -93,7 +95,6 @@ public final class NativeHost: MessageHandling, LaterReplying {
   }
 
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
-    defer { hooks.settle?(MainQueue.drain) }
     guard messenger.hasHandler(channel) else {
       guard let around = hooks.aroundServedCall else {
         return inner.handleMessage(channel: channel, payload: payload)
@@ -160,7 +161,7 @@ public final class NativeHost: MessageHandling, LaterReplying {
     started[token] = Started(done: done, serial: call.flatMap { inner.logStartedCall($0) })
     // A latency set for the method delays it; a stub answers it instead of the plugin's code
     // (protocol/native.md).
-    if let call, let dispatcher = inner.emulatorModel as? Dispatcher {
+    if let call, let dispatcher {
       dispatcher.waitLatency(for: call.method)
       if let stubbed = dispatcher.stubbedReply(to: call) {
         outbox.put(.reply(token: token, bytes: stubbed))
@@ -175,6 +176,8 @@ public final class NativeHost: MessageHandling, LaterReplying {
   }
 
   public var wakeDescriptor: Int32 { MainQueue.descriptor }
+
+  public func settle() { hooks.settle?(MainQueue.drain) }
 
   public func pump(_ send: (HostMessage, (([UInt8]?) -> Void)?) -> Void) {
     MainQueue.drain()

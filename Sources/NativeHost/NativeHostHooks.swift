@@ -10,8 +10,9 @@ public struct NativeHostHooks {
   /// Runs each call the host serves itself: it must call the body once (and may lock around
   /// it, and tell of changes after it).
   public var aroundServedCall: ((() -> Void) -> Void)?
-  /// Runs after each call answered at once (a profile's, the control channel's, or a native
-  /// one waited for): returns when the module's own handlers that the call set off have run,
+  /// Runs after each call answered one at a time (`--jsonl`, `--scenario`, `replay`; a
+  /// profile's, the control channel's, or a native one waited for; not on the frame path):
+  /// returns when the module's own handlers that the call set off have run,
   /// so that the events they send belong to that call (HealthKit's handlers run on background
   /// queues). It may run the main queue's work meanwhile (`drainMainQueue`).
   public var settle: ((_ drainMainQueue: () -> Void) -> Void)?

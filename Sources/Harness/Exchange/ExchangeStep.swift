@@ -54,6 +54,7 @@ public final class ExchangeStep {
   /// serve loop pumps them): they belong to the exchange just answered and are recorded after
   /// it; a call to Dart among them gets a null reply (nobody is listening).
   private func eventsSentMeanwhile(_ later: LaterReplying) -> [HostMessage] {
+    later.settle()
     var events: [HostMessage] = []
     later.pump { message, onReply in
       if let onReply { onReply(nil) } else { events.append(message) }

@@ -25,6 +25,12 @@ public protocol LaterReplying: AnyObject {
   /// through their `done`, messages to Dart through `send` (`onReply` `nil`: an event, nobody
   /// waits for its reply).
   func pump(_ send: (_ message: HostMessage, _ onReply: (([UInt8]?) -> Void)?) -> Void)
+  /// Returns when the work a call answered at once set off in the background has run (a
+  /// module's handlers: HealthKit's), so that what it sends belongs to that call. Called by the
+  /// exchange step after each call answered one at a time (`--jsonl`, `--scenario`, `replay`,
+  /// playback's model), never on the frame path, whose serve loop sends such messages when
+  /// they come.
+  func settle()
 }
 
 extension LaterReplying {
