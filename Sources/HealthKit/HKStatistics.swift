@@ -14,11 +14,15 @@ open class HKStatistics: NSObject, @unchecked Sendable {
   let maximum: HKQuantity?
   let mostRecent: (HKQuantity, DateInterval)?
   let totalDuration: HKQuantity?
+  /// With `.separateBySource`: each source's own statistics over the same interval, by bundle
+  /// identifier.
+  let bySource: [String: HKStatistics]
 
   init(
     type: HKQuantityType, start: Date, end: Date, sources: [HKSource]?, sum: HKQuantity?,
     average: HKQuantity?, minimum: HKQuantity?, maximum: HKQuantity?,
-    mostRecent: (HKQuantity, DateInterval)?, duration: HKQuantity?
+    mostRecent: (HKQuantity, DateInterval)?, duration: HKQuantity?,
+    bySource: [String: HKStatistics] = [:]
   ) {
     quantityType = type
     startDate = start
@@ -30,6 +34,7 @@ open class HKStatistics: NSObject, @unchecked Sendable {
     self.maximum = maximum
     self.mostRecent = mostRecent
     totalDuration = duration
+    self.bySource = bySource
     super.init()
   }
 
@@ -40,11 +45,21 @@ open class HKStatistics: NSObject, @unchecked Sendable {
   public func mostRecentQuantity() -> HKQuantity? { mostRecent?.0 }
   public func mostRecentQuantityDateInterval() -> DateInterval? { mostRecent?.1 }
   public func duration() -> HKQuantity? { totalDuration }
-  public func sumQuantity(for source: HKSource) -> HKQuantity? { nil }
-  public func averageQuantity(for source: HKSource) -> HKQuantity? { nil }
-  public func minimumQuantity(for source: HKSource) -> HKQuantity? { nil }
-  public func maximumQuantity(for source: HKSource) -> HKQuantity? { nil }
-  public func mostRecentQuantity(for source: HKSource) -> HKQuantity? { nil }
+  // Per source: nil unless the query asked for `.separateBySource` and the source has samples
+  // in the interval, as in HealthKit.
+  public func sumQuantity(for source: HKSource) -> HKQuantity? { of(source)?.sum }
+  public func averageQuantity(for source: HKSource) -> HKQuantity? { of(source)?.average }
+  public func minimumQuantity(for source: HKSource) -> HKQuantity? { of(source)?.minimum }
+  public func maximumQuantity(for source: HKSource) -> HKQuantity? { of(source)?.maximum }
+  public func mostRecentQuantity(for source: HKSource) -> HKQuantity? {
+    of(source)?.mostRecent?.0
+  }
+  public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? {
+    of(source)?.mostRecent?.1
+  }
+  public func duration(for source: HKSource) -> HKQuantity? { of(source)?.totalDuration }
+
+  private func of(_ source: HKSource) -> HKStatistics? { bySource[source.bundleIdentifier] }
 
   /// The statistics of `samples` (visible, of `type`) over `[start, end)`; nil when no sample
   /// lies in it. Sums follow the store's de-duplicating rule (protocol/healthkit-rules.md#statistics).
@@ -83,6 +98,15 @@ open class HKStatistics: NSObject, @unchecked Sendable {
     }) {
       sources.append(HKSource(sample.source))
     }
+    var bySource: [String: HKStatistics] = [:]
+    if options.contains(.separateBySource) {
+      let alone = options.subtracting(.separateBySource)
+      for source in sources {
+        let own = inside.filter { $0.source.bundleId == source.bundleIdentifier }
+        bySource[source.bundleIdentifier] = compute(
+          own, type: type, start: start, end: end, options: alone)
+      }
+    }
     return HKStatistics(
       // HealthKit lists the sources only for a query with `.separateBySource`; else nil.
       type: type, start: date(start), end: date(end),
@@ -97,7 +121,8 @@ open class HKStatistics: NSObject, @unchecked Sendable {
         ? HKQuantity(
           unit: .second(),
           doubleValue: Double(inside.map { min($0.end, end) - max($0.start, start) }.reduce(0, +))
-            / 1000) : nil)
+            / 1000) : nil,
+      bySource: bySource)
   }
 
   /// The visible stored samples of `type` in `[start, end)` passing `predicate`, or the error.

@@ -293,6 +293,53 @@ extension BoundStoreTests {
       }
     }
 
+    @Test func statisticsSeparatedBySourceAnswerEachSourcesOwnValues() async {
+      await withFreshStore { store in
+        let healthStore = HKHealthStore()
+        _ = await PluginCalls.authorize(healthStore, share: [steps], read: [steps])
+        let at = Date(timeIntervalSince1970: 1_704_067_200)
+        _ = await PluginCalls.save(
+          healthStore,
+          HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: at,
+            end: at.addingTimeInterval(60)))
+        let other = 1_704_067_200_000 + 3_600_000
+        for (offset, value) in [(0, 7.0), (120_000, 11.0)] {
+          store.save(
+            PlannedObjects(
+              main: PlannedSample(
+                identifier: steps.identifier, start: other + offset,
+                end: other + offset + 60_000,
+                body: .quantity(MeasuredQuantity(value: value, unit: "count")), metadata: [])),
+            source: SampleSource(bundleId: "com.other.app"))
+        }
+        func statistics(_ options: HKStatisticsOptions) async -> HKStatistics? {
+          await withCheckedContinuation { continuation in
+            healthStore.execute(
+              HKStatisticsQuery(quantityType: steps, quantitySamplePredicate: nil, options: options)
+              { _, statistics, _ in continuation.resume(returning: statistics) })
+          }
+        }
+        let count = HKUnit.count()
+        let separated = await statistics([.cumulativeSum, .separateBySource])
+        let sources = separated?.sources ?? []
+        let app = sources.first { $0.bundleIdentifier == store.bundleId }
+        let otherApp = sources.first { $0.bundleIdentifier == "com.other.app" }
+        #expect(sources.count == 2)
+        #expect(separated?.sumQuantity()?.doubleValue(for: count) == 23)
+        #expect(app.flatMap { separated?.sumQuantity(for: $0) }?.doubleValue(for: count) == 5)
+        #expect(
+          otherApp.flatMap { separated?.sumQuantity(for: $0) }?.doubleValue(for: count) == 18)
+        // Without `.separateBySource` HealthKit keeps no per-source values.
+        let whole = await statistics(.cumulativeSum)
+        #expect(whole?.sumQuantity()?.doubleValue(for: count) == 23)
+        #expect(app.flatMap { whole?.sumQuantity(for: $0) } == nil)
+        let timed = await statistics([.duration, .separateBySource])
+        #expect(
+          otherApp.flatMap { timed?.duration(for: $0) }?.doubleValue(for: .second()) == 120)
+      }
+    }
+
     @Test func statisticsOfNoSampleFailWithNoData() async {
       await withFreshStore { _ in
         let healthStore = HKHealthStore()
