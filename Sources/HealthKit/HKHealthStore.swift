@@ -373,12 +373,29 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
 }
 
 extension HKHealthStore {
-  /// Adds samples to a saved workout: saves them (the store does not yet link samples to a
-  /// workout after it was saved; protocol/native-healthkit.md#not-covered).
+  /// Associates samples with a workout saved before: samples not saved yet are saved first
+  /// (as HealthKit does), then every sample is linked to the workout, which
+  /// `predicateForObjects(from:)` then finds. A workout that was never saved fails with
+  /// `errorInvalidArgument` and saves nothing.
   public func add(
     _ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, Error?) -> Void
   ) {
-    let error = HealthKitBinding.withStore { Self.save(samples, in: $0) }
+    let error = HealthKitBinding.withStore { store -> HKError? in
+      guard let workoutUUID = workout.storeUUID, store.storedSample(uuid: workoutUUID) != nil
+      else {
+        return HKError(
+          .errorInvalidArgument, "The workout must be saved before samples are added to it")
+      }
+      if let error = Self.save(samples.filter { $0.storeUUID == nil }, in: store) {
+        return error
+      }
+      do {
+        try store.associate(samples.compactMap(\.storeUUID), withWorkout: workoutUUID)
+      } catch {
+        return HKError(error)
+      }
+      return nil
+    }
     HealthKitBinding.storeDidChange()
     deliver { completion(error == nil, error?.nsError) }
   }

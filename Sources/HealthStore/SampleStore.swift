@@ -139,6 +139,20 @@ public struct SampleStore: Sendable {
     return number
   }
 
+  /// Changes a stored sample's links (its workout, a workout's associated samples) in place:
+  /// not a save or delete, so neither its sequence nor the change log moves. The start, end,
+  /// type and source stay what they were (they key the indexes). Returns whether it existed.
+  @discardableResult
+  mutating func relink(uuid: String, _ change: (inout StoredSample) -> Void) -> Bool {
+    guard let slot = slotByUUID[uuid], let packed = slots[slot] else { return false }
+    var sample = packed.unpacked(kinds)
+    let kept = (sample.identifier, sample.source, sample.start, sample.end, sample.sequence)
+    change(&sample)
+    (sample.identifier, sample.source, sample.start, sample.end, sample.sequence) = kept
+    slots[slot] = PackedSample(sample, kinds: &kinds)
+    return true
+  }
+
   /// Removes the sample with this uuid and logs the delete; returns whether it existed.
   @discardableResult
   public mutating func remove(uuid: String) -> Bool {

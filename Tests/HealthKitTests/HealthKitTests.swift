@@ -340,6 +340,48 @@ extension BoundStoreTests {
       }
     }
 
+    @Test func samplesAddedToASavedWorkoutAreFoundByItsPredicate() async {
+      await withFreshStore { _ in
+        let healthStore = HKHealthStore()
+        let workoutType = HKObjectType.workoutType()
+        _ = await PluginCalls.authorize(
+          healthStore, share: [steps, workoutType], read: [steps, workoutType])
+        let start = Date(timeIntervalSince1970: 1_704_067_200)
+        let run = HKWorkout(
+          activityType: .running, start: start, end: start.addingTimeInterval(600))
+        func sample(_ value: Double, _ minute: Double) -> HKQuantitySample {
+          let at = start.addingTimeInterval(minute * 60)
+          return HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: value), start: at,
+            end: at.addingTimeInterval(60))
+        }
+        func add(_ samples: [HKSample], to workout: HKWorkout) async -> (Bool, NSError?) {
+          await withCheckedContinuation { continuation in
+            healthStore.add(samples, to: workout) { ok, error in
+              continuation.resume(returning: (ok, error as NSError?))
+            }
+          }
+        }
+        // A workout never saved: refused, and the sample is not saved either.
+        let refused = await add([sample(1, 0)], to: run)
+        #expect(!refused.0)
+        #expect(refused.1?.code == HKError.Code.errorInvalidArgument.rawValue)
+        #expect(await PluginCalls.samples(healthStore, steps).0?.isEmpty == true)
+        _ = await PluginCalls.save(healthStore, run)
+        let saved = sample(5, 1)
+        _ = await PluginCalls.save(healthStore, saved)
+        // One saved before, one saved by the call itself.
+        let added = await add([saved, sample(7, 2)], to: run)
+        #expect(added.0 && added.1 == nil)
+        let (all, _, _) = await PluginCalls.samples(healthStore, steps)
+        #expect(all?.count == 2)
+        let (linked, _, _) = await PluginCalls.samples(
+          healthStore, steps, predicate: HKQuery.predicateForObjects(from: run))
+        let values = (linked as? [HKQuantitySample])?.map { $0.quantity.doubleValue(for: .count()) }
+        #expect(values?.sorted() == [5, 7])
+      }
+    }
+
     @Test func statisticsOfNoSampleFailWithNoData() async {
       await withFreshStore { _ in
         let healthStore = HKHealthStore()
