@@ -5,7 +5,9 @@ extension HealthStore {
   /// change is logged and no query is told; a sample that was with another workout moves. All or nothing: a uuid that is not a stored
   /// workout, or a sample that is not a stored quantity or category sample, refuses the whole
   /// call (HealthKit's `errorInvalidArgument`).
-  public func associate(_ sampleUUIDs: [String], withWorkout workoutUUID: String) throws(HealthError) {
+  public func associate(_ sampleUUIDs: [String], withWorkout workoutUUID: String)
+    throws(HealthError)
+  {
     guard let workout = samples.sample(uuid: workoutUUID), case .workout = workout.body else {
       throw HealthError.invalidArgument(
         field: "workout",
