@@ -9,11 +9,6 @@ import Foundation
 public struct HKSamplePredicate<Sample: HKSample>: @unchecked Sendable {
   public let sampleType: HKSampleType
   public let nsPredicate: NSPredicate?
-
-  init(sampleType: HKSampleType, nsPredicate: NSPredicate?) {
-    self.sampleType = sampleType
-    self.nsPredicate = nsPredicate
-  }
 }
 
 extension HKSamplePredicate where Sample == HKSample {
