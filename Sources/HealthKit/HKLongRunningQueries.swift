@@ -108,28 +108,27 @@ open class HKAnchoredObjectQuery: HKQuery, LiveQuery, @unchecked Sendable {
     super.init(objectType: type, predicate: predicate)
   }
 
-  /// The visible changes since `position`: samples added (passing the predicate), deletes, and
-  /// the next anchor; a limit cuts the added samples and sets the anchor after the last given.
+  /// The visible changes since `position` (the store's anchored batch: a denied read sees the
+  /// app's own changes, and its anchors count only those), samples passing the predicate, at
+  /// most `limit` changes; and the anchor to ask from next.
   func batch(in store: HealthStore) -> Result<([HKSample], [HKDeletedObject], Int), HKError> {
     let identifier = objectType!.identifier
     if let error = Self.failure(reading: identifier, in: store) { return .failure(error) }
     guard let visibility = store.readVisibility(forQueryOf: identifier) else {
       return .failure(.notDetermined)
     }
-    let changes = store.changes(of: identifier, since: position, visibility: visibility)
-    var added = changes.added.map { (sample: $0, object: StoreObjects.object($0, in: store)) }
-    if let predicate { added = added.filter { predicate.evaluate(with: $0.object) } }
-    var next = changes.anchor
-    var deleted = changes.deleted
-    if limit > 0 && added.count > limit {
-      added = Array(added.prefix(limit))
-      next = added.last?.sample.sequence ?? next
-      deleted = deleted.filter { $0.anchor <= next }
-    }
-    let objects = deleted.map {
+    let predicate = predicate
+    let found = store.anchoredBatch(
+      SampleQuery(identifier: identifier, ownSamplesOnly: visibility.onlySource != nil),
+      since: position, limit: limit > 0 ? limit : nil,
+      include: predicate.map { predicate in
+        { predicate.evaluate(with: StoreObjects.object($0, in: store)) }
+      })
+    let added = found.added.map { StoreObjects.object($0, in: store) }
+    let deleted = found.deleted.map {
       HKDeletedObject(uuid: UUID(uuidString: $0.uuid) ?? UUID(), metadata: nil)
     }
-    return .success((added.map(\.object), objects, next))
+    return .success((added, deleted, found.anchor))
   }
 
   override func run(in store: HealthStore) {

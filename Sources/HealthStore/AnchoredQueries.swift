@@ -27,9 +27,14 @@ extension HealthStore {
   /// query limited to the app's own samples (reading denied) walks the app's own log, and its
   /// anchors count only the app's own changes: they are the anchors of a store where no other
   /// source ever wrote, so they reveal nothing of what the app may not read.
-  public func anchoredBatch(_ query: SampleQuery, since anchor: Int, limit: Int?)
-    -> AnchoredBatch
-  {
+  ///
+  /// `include` narrows the added samples further (a query's predicate): a save it refuses is
+  /// skipped like one of another category value, without counting toward the limit; deletes are
+  /// all given (a deleted object has nothing left to test).
+  public func anchoredBatch(
+    _ query: SampleQuery, since anchor: Int, limit: Int?,
+    include: ((StoredSample) -> Bool)? = nil
+  ) -> AnchoredBatch {
     let own = query.ownSamplesOnly ? bundleId : nil
     let maximum = (limit ?? 0) > 0 ? limit! : Int.max
     var batch = AnchoredBatch(added: [], deleted: [], anchor: anchor, more: false)
@@ -42,6 +47,7 @@ extension HealthStore {
       {
         return false
       }
+      if case .added(let sample) = change, let include, !include(sample) { return false }
       guard taken < maximum else {
         batch.more = true
         return true

@@ -127,3 +127,44 @@ extension BoundStoreTests {
     }
   }
 }
+
+extension BoundStoreTests {
+  /// An anchored query with reading denied sees the app's own changes, and its anchors count
+  /// only those: they are what a store where no other source wrote would give.
+  @Suite struct DeniedAnchorTests {
+    let steps = HKQuantityType(.stepCount)
+
+    func anchorAfterOwnSave(othersWrite: Int) async throws -> (HKQueryAnchor, Int) {
+      try await withFreshStore { store in
+        store.promptPolicy = PromptPolicy(read: .deny, write: .grant)
+        for index in 0..<othersWrite {
+          store.save(
+            PlannedObjects(
+              main: PlannedSample(
+                identifier: steps.identifier, start: index * 1000, end: index * 1000 + 500,
+                body: .quantity(MeasuredQuantity(value: 5, unit: "count")), metadata: [])),
+            source: SampleSource(bundleId: "com.other.app"))
+        }
+        let healthStore = HKHealthStore()
+        _ = await PluginCalls.authorize(healthStore, share: [steps], read: [steps])
+        let at = Date(timeIntervalSince1970: 1_704_067_200)
+        _ = await PluginCalls.save(
+          healthStore,
+          HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1), start: at,
+            end: at.addingTimeInterval(60)))
+        let result = try await HKAnchoredObjectQueryDescriptor(
+          predicates: [.quantitySample(type: steps)], anchor: nil
+        ).result(for: healthStore)
+        return (result.newAnchor, result.addedSamples.count)
+      }
+    }
+
+    @Test func anchorsRevealNoHiddenWrites() async throws {
+      let (alone, ownAlone) = try await anchorAfterOwnSave(othersWrite: 0)
+      let (hidden, ownHidden) = try await anchorAfterOwnSave(othersWrite: 7)
+      #expect(ownAlone == 1 && ownHidden == 1)
+      #expect(alone == hidden)
+    }
+  }
+}
