@@ -164,7 +164,13 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 }
 
 /// HealthKit's `HKLiveWorkoutBuilder` (a builder fed by a live session; here a plain builder).
-open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {}
+open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
+  /// The session this builder belongs to (`HKWorkoutSession.associatedWorkoutBuilder()`).
+  public internal(set) weak var workoutSession: HKWorkoutSession?
+  public var dataSource: HKLiveWorkoutDataSource?
+  public weak var delegate: HKLiveWorkoutBuilderDelegate?
+  public var shouldCollectWorkoutEvents = true
+}
 
 /// HealthKit's `HKWorkoutRouteBuilder`: collects locations, then saves a route for a workout.
 open class HKWorkoutRouteBuilder: NSObject, @unchecked Sendable {
