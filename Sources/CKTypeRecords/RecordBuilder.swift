@@ -87,7 +87,7 @@ struct RecordBuilder {
       throw HealthError(
         .unsupportedType,
         "unknown \(composite) \(what) '\(name)'; expected one of \(names.joined(separator: ", "))",
-        type: ckType, reason: RefusalReason.unknownType.rawValue)
+        type: ckType, reason: .refused(.unknownType))
     }
     return try resolve(ckType, os: anyOS)
   }
