@@ -50,8 +50,12 @@ struct RecordBuilder {
       }
       activity = found
       for series in workout.series {
-        seriesTargets.append(
-          try Self.seriesIdentifier(series.component, activity: found.name, os: Self.anyOS))
+        if let identifier = series.identifier {
+          seriesTargets.append(identifier)
+        } else {
+          seriesTargets.append(
+            try Self.seriesIdentifier(series.component, activity: found.name, os: Self.anyOS))
+        }
       }
       if workout.elevation != nil {
         try Self.elevation(activity: found.name, os: Self.anyOS)
@@ -83,7 +87,7 @@ struct RecordBuilder {
       throw HealthError(
         .unsupportedType,
         "unknown \(composite) \(what) '\(name)'; expected one of \(names.joined(separator: ", "))",
-        type: ckType, reason: RefusalReason.unknownType.rawValue)
+        type: ckType, reason: .refused(.unknownType))
     }
     return try resolve(ckType, os: anyOS)
   }
@@ -134,7 +138,15 @@ struct RecordBuilder {
           minimumOS: activity.minimumOS, deviceOS: os)
       }
       for series in workout.series {
-        _ = try Self.seriesIdentifier(series.component, activity: activity.name, os: os)
+        if let identifier = series.identifier, let info = Catalogue.info(identifier) {
+          guard os >= info.minimumOS else {
+            throw RecordErrors.tooNew(
+              info.name, type: "workout.\(series.component)", minimumOS: info.minimumOS,
+              deviceOS: os)
+          }
+        } else {
+          _ = try Self.seriesIdentifier(series.component, activity: activity.name, os: os)
+        }
       }
       if workout.elevation != nil {
         elevationKeys = try Self.elevation(activity: activity.name, os: os)

@@ -87,11 +87,19 @@ public struct WorkoutSeriesInput: Hashable, Sendable {
   /// Whether the caller gave a total `{value, unit}` (one value, named `energy` rather than
   /// `energy[0]` in errors) instead of a list of samples.
   public var isTotal: Bool
+  /// The quantity type the caller gives the series' samples, when its API fixes one per
+  /// component (ConnectKit's `workout.distance` is always walking + running distance); nil: the
+  /// type the model's activity table gives the component for the workout's activity.
+  public var identifier: String?
 
-  public init(component: String, values: [TimedQuantityInput], isTotal: Bool = false) {
+  public init(
+    component: String, values: [TimedQuantityInput], isTotal: Bool = false,
+    identifier: String? = nil
+  ) {
     self.component = component
     self.values = values
     self.isTotal = isTotal
+    self.identifier = identifier
   }
 
   /// The name of value `index` in errors: `energy` for a total, else `energy[2]`.

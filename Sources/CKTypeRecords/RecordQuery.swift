@@ -58,7 +58,7 @@ extension RecordStore {
         .unsupportedType,
         "'\(request.type)' is a characteristic, not a sample type: read it with "
           + "readCharacteristic (\(mapped.identifier))",
-        type: request.type, reason: RefusalReason.characteristic.rawValue)
+        type: request.type, reason: .refused(.characteristic))
     }
     let resolved = try RecordBuilder.resolve(request.type, os: os)
     if let start = request.start, let end = request.end, end < start {

@@ -46,8 +46,8 @@ extension RecordStore {
     guard end >= session.start else {
       throw HealthError(
         .workoutStateError,
-        "The workout cannot end at \(end), before it started (\(session.start)).",
-        field: "end")
+        "The workout cannot end at \(end), before it started (\(session.start))."
+      ).named(field: "end")
     }
     var series: [WorkoutSeriesInput] = []
     if let energy = request.energy { series.append(energy.series("energy", time: end)) }

@@ -36,22 +36,48 @@ package enum PermissionsErrorMapping {
       details: details(error))
   }
 
+  /// The store's facts (`hkErrorCode`, `type`), the caller's naming (`field`, `didYouMean`,
+  /// `expected`), the reason's facts, then `iosBehavior`: each part's keys in the order above.
   static func details(_ error: HealthError) -> ChannelValue {
     var pairs: [(String, ChannelValue)] = []
     if let code = error.hkErrorCode { pairs.append(("hkErrorCode", .swiftInt(code))) }
     if let type = error.type { pairs.append(("type", .string(type))) }
-    if let field = error.field { pairs.append(("field", .string(field))) }
-    if let meant = error.didYouMean { pairs.append(("didYouMean", .string(meant))) }
-    if let expected = error.expected { pairs.append(("expected", .string(expected))) }
-    if let minimumOS = error.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }
-    if let deviceOS = error.deviceOS { pairs.append(("deviceOS", .string(deviceOS))) }
-    if let reason = error.reason { pairs.append(("reason", .string(reason))) }
-    if let activities = error.allowedActivities {
-      pairs.append(("allowedActivities", .list(activities.map { .string($0) })))
-    }
-    if let types = error.types { pairs.append(("types", .list(types.map(problem)))) }
-    if let behavior = error.iosBehavior { pairs.append(("iosBehavior", .string(behavior))) }
+    if let naming = error.naming { pairs += self.naming(naming) }
+    if let reason = error.reason { pairs += self.reason(reason) }
+    if error.raisesException { pairs.append(("iosBehavior", .string(exceptionBehavior))) }
     return .object(pairs)
+  }
+
+  /// `details.iosBehavior` of a call that raises an Objective-C exception on iOS.
+  static let exceptionBehavior = "exception"
+
+  /// `field`, `didYouMean`, `expected`, those that are set.
+  static func naming(_ naming: CallerNaming) -> [(String, ChannelValue)] {
+    var pairs: [(String, ChannelValue)] = []
+    if let field = naming.field { pairs.append(("field", .string(field))) }
+    if let meant = naming.didYouMean { pairs.append(("didYouMean", .string(meant))) }
+    if let expected = naming.expected { pairs.append(("expected", .string(expected))) }
+    return pairs
+  }
+
+  /// A reason's keys: `minimumOS`, `deviceOS`, `reason`, `allowedActivities`, `types`, those
+  /// it has (an all-or-nothing validation: its first refused type's, then `types`).
+  static func reason(_ reason: HealthError.Reason) -> [(String, ChannelValue)] {
+    let name: [(String, ChannelValue)] = reason.name.map { [("reason", .string($0))] } ?? []
+    switch reason {
+    case .requiresNewerOS(let minimum, let device):
+      return [
+        ("minimumOS", .string(minimum.description)), ("deviceOS", .string(device.description)),
+      ] + name
+    case .workoutComponent(_, let allowed):
+      return name + [("allowedActivities", .list(allowed.map { .string($0) }))]
+    case .unavailableOnDevice(let os):
+      return [("deviceOS", .string(os.description))]
+    case .refusedTypes(let first, let problems):
+      return (first.map(self.reason) ?? []) + [("types", .list(problems.map(problem)))]
+    case .refused, .notCharacteristic:
+      return name
+    }
   }
 
   /// One entry of `details.types`: `type`, `code`, then `reason` and `minimumOS` when they
@@ -60,8 +86,10 @@ package enum PermissionsErrorMapping {
     var pairs: [(String, ChannelValue)] = [
       ("type", .string(problem.type)), ("code", .string(problem.code.wireCode)),
     ]
-    if let reason = problem.reason { pairs.append(("reason", .string(reason))) }
-    if let minimumOS = problem.minimumOS { pairs.append(("minimumOS", .string(minimumOS))) }
+    if let reason = problem.reason?.name { pairs.append(("reason", .string(reason))) }
+    if case .requiresNewerOS(let minimum, _)? = problem.reason {
+      pairs.append(("minimumOS", .string(minimum.description)))
+    }
     pairs.append(("message", .string(problem.message)))
     return .object(pairs)
   }

@@ -6,8 +6,7 @@ package enum RecordPaths {
   /// A record's error named under its place in a list (`records[2].unit`), its message
   /// prefixed with that place.
   package static func located(_ error: HealthError, in path: String) -> HealthError {
-    var located = error
-    located.field = fieldPath(error.field, in: path)
+    var located = error.named(field: fieldPath(error.field, in: path))
     located.summary = "\(path): \(error.summary)"
     return located
   }

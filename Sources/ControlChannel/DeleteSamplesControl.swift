@@ -23,9 +23,8 @@ enum DeleteSamplesControl {
     switch (uuids, source) {
     case (let uuids?, nil):
       for (index, uuid) in uuids.enumerated() where store.storedSample(uuid: uuid) == nil {
-        throw HealthError(
-          .notFound, "No sample has the uuid \(uuid); nothing was deleted.",
-          field: "uuids[\(index)]")
+        throw HealthError(.notFound, "No sample has the uuid \(uuid); nothing was deleted.")
+          .named(field: "uuids[\(index)]")
       }
       chosen = uuids
     case (nil, let source?):

@@ -18,7 +18,7 @@ extension HealthStore {
         .unsupportedType,
         "\(identifier) is a \(known.typeClass.rawValue) type, not a characteristic",
         hint: .characteristics(Catalogue.identifiers(of: .characteristic)), type: identifier,
-        reason: "notCharacteristic")
+        reason: .notCharacteristic)
     }
     return try objectType(identifier, hints: hints)
   }

@@ -148,7 +148,7 @@ public final class HealthStore {
         .healthDataUnavailable,
         "HealthKit is not available on \(device.rawValue) with \(systemName) \(osVersion): "
           + "HealthKit came to iPad with iPadOS 17.0. Check isAvailable before calling HealthKit.",
-        hkErrorCode: HKErrorCode.healthDataUnavailable, deviceOS: osVersion.description)
+        hkErrorCode: HKErrorCode.healthDataUnavailable, reason: .unavailableOnDevice(os: osVersion))
     case .restricted:
       throw HealthError(
         .healthDataUnavailable,

@@ -9,8 +9,7 @@ public enum RecordErrors {
   ) -> HealthError {
     HealthError(
       .typeUnavailableOnOS, "\(what) needs iOS \(minimumOS); the device runs iOS \(deviceOS)",
-      type: type, minimumOS: minimumOS.description, deviceOS: deviceOS.description,
-      reason: RefusalReason.requiresNewerOS.rawValue)
+      type: type, reason: .requiresNewerOS(minimum: minimumOS, device: deviceOS))
   }
 
   /// A field value out of range.
@@ -36,8 +35,8 @@ public enum RecordErrors {
     }
     let hint = meant.map { " (did you mean '\($0)'?)" } ?? ""
     return HealthError(
-      .invalidArguments, "field '\(field)': \(error.description)\(hint)", field: field,
-      iosBehavior: HealthError.exceptionBehavior, didYouMean: meant)
+      .invalidArguments, "field '\(field)': \(error.description)\(hint)", raisesException: true,
+      naming: CallerNaming(field: field, didYouMean: meant))
   }
 
   /// The app may not share `identifier` (shown as `name`).

@@ -15,8 +15,8 @@ extension HealthStore {
       guard let sample = visibleSample(uuid: uuid) else {
         throw HealthError(
           .notFound,
-          "No sample has the uuid \(uuid); nothing was deleted", hint: .deleteIsAllOrNothing,
-          field: "\(field)[\(index)]")
+          "No sample has the uuid \(uuid); nothing was deleted", hint: .deleteIsAllOrNothing
+        ).named(field: "\(field)[\(index)]")
       }
       distinct.append(uuid)
       seen.insert(uuid)
@@ -27,8 +27,8 @@ extension HealthStore {
         .authorizationDenied,
         "The sample \(sample.uuid) was written by \(sample.source.bundleId); an app may only "
           + "delete its own samples. Nothing was deleted.",
-        hkErrorCode: HKErrorCode.authorizationDenied, type: name(sample),
-        field: "\(field)[\(index)]")
+        hkErrorCode: HKErrorCode.authorizationDenied, type: name(sample)
+      ).named(field: "\(field)[\(index)]")
     }
     for (_, sample) in found {
       for identifier in deleteIdentifiers(sample) {

@@ -2,16 +2,13 @@ import HealthKitModel
 
 extension HealthError {
   /// The error for a refusal of the model: `.unsupportedType`, `.typeUnavailableOnOS` or
-  /// `.readOnlyType` (a write refusal raises an exception on iOS: `iosBehavior`).
+  /// `.readOnlyType` (a write refusal raises an exception on iOS). The refusal's spelling hint
+  /// for an unknown name is the naming of the caller that resolved it (its scheme).
   public init(_ refusal: Refusal) {
-    let problem = TypeProblem(refusal)
+    let code = HealthErrorCode(refusal.reason.family)
     self.init(
-      problem.code, refusal.message, type: refusal.type,
-      minimumOS: refusal.minimumOS?.description, deviceOS: refusal.deviceOS?.description,
-      reason: refusal.reason.rawValue,
-      allowedActivities: refusal.allowedActivities.isEmpty ? nil : refusal.allowedActivities,
-      iosBehavior: problem.code == .readOnlyType ? HealthError.exceptionBehavior : nil,
-      didYouMean: refusal.suggestion, expected: refusal.expected?.rawValue)
+      code, refusal.message, type: refusal.type, reason: Reason(refusal),
+      raisesException: code == .readOnlyType, naming: CallerNaming(spellingOf: refusal))
   }
 }
 
@@ -20,9 +17,17 @@ extension TypeProblem {
   public init(_ refusal: Refusal) {
     self.init(
       type: refusal.type, code: HealthErrorCode(refusal.reason.family),
-      reason: refusal.reason.rawValue, minimumOS: refusal.minimumOS?.description,
-      message: refusal.message, didYouMean: refusal.suggestion,
-      expected: refusal.expected?.rawValue)
+      reason: HealthError.Reason(refusal), message: refusal.message,
+      naming: CallerNaming(spellingOf: refusal))
+  }
+}
+
+extension CallerNaming {
+  /// The spelling a refusal of an unknown name suggests and the scheme it was looked up in;
+  /// nil when it gives neither.
+  public init?(spellingOf refusal: Refusal) {
+    guard refusal.suggestion != nil || refusal.expected != nil else { return nil }
+    self.init(didYouMean: refusal.suggestion, expected: refusal.expected?.rawValue)
   }
 }
 
@@ -57,8 +62,7 @@ extension HealthStore {
       throw HealthError(
         .typeUnavailableOnOS,
         "\(identifier) needs iOS \(info.minimumOS); the device runs \(systemName) \(osVersion)",
-        type: identifier, minimumOS: info.minimumOS.description,
-        deviceOS: osVersion.description, reason: RefusalReason.requiresNewerOS.rawValue)
+        type: identifier, reason: .requiresNewerOS(minimum: info.minimumOS, device: osVersion))
     }
     return info
   }
@@ -71,16 +75,18 @@ extension HealthStore {
       identifier, "HealthKit has no type with the identifier", in: nil, hints: hints)
   }
 
-  /// `.unsupportedType` for an identifier not found (`what` says where), with the spelling hint,
-  /// `details.didYouMean` and `details.expected: "rawIdentifier"`.
+  /// `.unsupportedType` for an identifier not found (`what` says where), with the spelling hint
+  /// in the message and as the naming of a caller that takes raw identifiers (`didYouMean`,
+  /// `expected: "rawIdentifier"`).
   public static func unknownIdentifier(
     _ identifier: String, _ what: String, in classes: Set<TypeClass>?, hints: SchemeHints? = nil
   ) -> HealthError {
     let hint = spelling(identifier, in: classes, hints: hints)
     return HealthError(
       .unsupportedType, "\(what) '\(identifier)'\(hint.text)", type: identifier,
-      reason: RefusalReason.unknownType.rawValue, didYouMean: hint.suggestion,
-      expected: NamingScheme.rawIdentifier.rawValue)
+      reason: .refused(.unknownType),
+      naming: CallerNaming(
+        didYouMean: hint.suggestion, expected: NamingScheme.rawIdentifier.rawValue))
   }
 
   /// `"; did you mean 'HKQuantityTypeIdentifierStepCount'?"`, or a hint that raw identifiers are
@@ -117,7 +123,7 @@ extension HealthStore {
       .readOnlyType,
       "Authorization to share \(shown) is disallowed: \(Self.readOnlyExplanation(reason)). "
         + "On iOS this raises an exception and the app crashes; request it for reading only.",
-      type: shown, reason: reason.rawValue, iosBehavior: HealthError.exceptionBehavior)
+      type: shown, reason: .refused(reason), raisesException: true)
   }
 
   /// Why a class of types is read-only, in words.

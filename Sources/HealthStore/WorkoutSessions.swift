@@ -88,12 +88,13 @@ extension HealthStore {
       throw HealthError(
         .workoutStateError,
         "The workout session \(id) has already been ended or discarded; cannot \(action) it "
-          + "again. Start a new workout.",
-        field: field)
+          + "again. Start a new workout."
+      ).named(field: field)
     }
     throw HealthError(
       .notFound,
-      "There is no workout session \(id)", hint: .useStartedSession, field: field)
+      "There is no workout session \(id)", hint: .useStartedSession
+    ).named(field: field)
   }
 
   /// Starting or saving a workout needs share authorization for `HKWorkoutTypeIdentifier`.

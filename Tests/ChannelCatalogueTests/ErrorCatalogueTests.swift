@@ -24,7 +24,7 @@ import Testing
     #expect(HealthErrorCode.typeUnavailableOnOS.wireCode == "TYPE_UNAVAILABLE_ON_OS")
     #expect(HealthErrorCode.workoutStateError.wireCode == "WORKOUT_STATE_ERROR")
     let error = PermissionsErrorMapping.flutterError(
-      HealthError(.notFound, "gone", field: "uuids[0]"))
+      HealthError(.notFound, "gone").named(field: "uuids[0]"))
     #expect(error.code == "NOT_FOUND")
   }
 
@@ -47,9 +47,8 @@ import Testing
           0x69, 0x64, 0x59, 0x6f, 0x75, 0x4d, 0x65, 0x61, 0x6e, 0x07, 0x01, 0x62, 0x07, 0x08, 0x65,
           0x78, 0x70, 0x65, 0x63, 0x74, 0x65, 0x64, 0x07, 0x06, 0x63, 0x6b, 0x54, 0x79, 0x70, 0x65,
         ])
-    var store = HealthError.invalidArgument(field: "a", "bad")
-    store.didYouMean = "b"
-    store.expected = "ckType"
+    let store = HealthError.invalidArgument(field: "a", "bad")
+      .named(field: "a", didYouMean: "b", expected: "ckType")
     #expect(PermissionsErrorMapping.flutterError(store) == reply)
     #expect(
       PermissionsErrorMapping.flutterError(ArgumentError(field: "x", "y")).details == ["field": "x"]

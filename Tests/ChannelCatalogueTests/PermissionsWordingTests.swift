@@ -22,8 +22,8 @@ import Testing
 
   @Test func theWireMessageIsTheSummaryAndTheWordedHint() {
     let error = HealthError(
-      .notFound, "No sample has the uuid X; nothing was deleted", hint: .deleteIsAllOrNothing,
-      field: "uuids[0]")
+      .notFound, "No sample has the uuid X; nothing was deleted", hint: .deleteIsAllOrNothing
+    ).named(field: "uuids[0]")
     let reply = PermissionsErrorMapping.flutterError(error)
     #expect(reply.code == "NOT_FOUND")
     #expect(

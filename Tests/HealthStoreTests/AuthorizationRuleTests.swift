@@ -80,8 +80,8 @@ import Testing
       let info = try store.objectType(identifier)
       let refusal = store.shareRefusal(info)
       #expect(refusal?.code == .readOnlyType)
-      #expect(refusal?.reason == reason)
-      #expect(refusal?.iosBehavior == "exception")
+      #expect(refusal?.reason?.name == reason)
+      #expect(refusal?.raisesException == true)
     }
     #expect(store.shareRefusal(try store.objectType(steps)) == nil)
     #expect(store.shareRefusal(try store.objectType("HKQuantityTypeIdentifierRunningSpeed")) == nil)
@@ -112,8 +112,8 @@ import Testing
       Issue.record("too new identifier must be refused")
     } catch {
       #expect(error.code == .typeUnavailableOnOS)
-      #expect(error.minimumOS == "17.0")
-      #expect(error.deviceOS == "12.0")
+      #expect(
+        error.reason == .requiresNewerOS(minimum: OSVersion(17, 0), device: OSVersion(12, 0)))
     }
   }
 
@@ -137,8 +137,8 @@ import Testing
     #expect(
       hinted?.summary
         == "HealthKit has no type with the identifier 'walk'; 'walk' is the caller's name")
-    #expect(hinted?.didYouMean == steps)
-    #expect(hinted?.expected == "rawIdentifier")
+    #expect(hinted?.naming?.didYouMean == steps)
+    #expect(hinted?.naming?.expected == "rawIdentifier")
     let characteristic = refusal { () throws(HealthError) in
       try store.characteristicType("walk", hints: hints)
     }
@@ -150,8 +150,8 @@ import Testing
       HealthStore.spellingHint("walk", in: nil, hints: hints) == "; 'walk' is the caller's name")
     let plain = refusal { () throws(HealthError) in try store.objectType("walk") }
     #expect(plain?.code == .unsupportedType)
-    #expect(plain?.didYouMean == nil)
-    #expect(plain?.expected == "rawIdentifier")
+    #expect(plain?.naming?.didYouMean == nil)
+    #expect(plain?.naming?.expected == "rawIdentifier")
     #expect(
       plain?.summary
         == "HealthKit has no type with the identifier 'walk' (expected a raw HealthKit identifier"

@@ -198,13 +198,6 @@ import Testing
             [1, 1], "DuringSession sample must be a quantity type, got: HKCategorySample",
             "InvalidDuringSessionType"),
           Self.failure(
-            [1, 2],
-            "Failed to decode duringSession sample: HealthKit has no distance type for a "
-              + "'mixedCardio' workout; allowed activities: crossCountrySkiing, cycling, "
-              + "downhillSkiing, paddleSports, rowing, running, skatingSports, snowboarding, "
-              + "swimming, walking, wheelchairRunPace, wheelchairWalkPace",
-            "DuringSessionDecodeError"),
-          Self.failure(
             [1, 3],
             "Failed to decode duringSession sample: field 'energy[0].unit': unit 'm' is not an "
               + "energy; activeEnergyBurned takes kcal",
@@ -221,6 +214,55 @@ import Testing
       return
     }
     #expect(summary.energy == MeasuredQuantity(value: 50, unit: "kcal"))
+    // workout.distance [1, 2] is walking + running distance, mixedCardio or not.
+    #expect(summary.distance == MeasuredQuantity(value: 1, unit: "km"))
+  }
+
+  /// ConnectKit's mapper gives each `workout.<component>` one type whatever the activity:
+  /// distance is walking + running distance (not a cycling workout's cycling distance), speed
+  /// and power are running speed and power from iOS 16 on (before: no type, the entry fails).
+  @Test func workoutComponentsHaveOneTypeWhateverTheActivity() {
+    let end = Self.start + 30 * Self.minute
+    let components = [
+      Self.data("workout.distance", 12, unit: "km", end: end),
+      Self.data("workout.speed", 6.5, unit: "m/s", end: end),
+      Self.data("workout.power", 210, unit: "W", end: end),
+    ]
+    let host = ConnectKitHost()
+    host.grant(write: ["workout"])
+    #expect(
+      write(host, [Self.workout("cycling", end: end, [("duringSession", .list(components))])])
+        == ["completeSuccess", [Self.uuid(1)], nil])
+    let stored = host.store.samplesInWriteOrder
+    #expect(
+      stored.dropFirst().map(\.identifier) == [
+        "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierRunningSpeed",
+        "HKQuantityTypeIdentifierRunningPower",
+      ])
+    if case .workout(let summary)? = stored.first?.body {
+      #expect(summary.distance == MeasuredQuantity(value: 12, unit: "km"))
+    } else {
+      Issue.record("no workout")
+    }
+
+    let older = ConnectKitHost(os: "15.7")
+    older.grant(write: ["workout"])
+    let refused = { (index: Int64, type: String) in
+      Self.failure(
+        [0, index],
+        "Failed to decode duringSession sample: Type '\(type)' is not supported for write "
+          + "operations on iOS HealthKit", "DuringSessionDecodeError")
+    }
+    #expect(
+      write(older, [Self.workout("cycling", end: end, [("duringSession", .list(components))])])
+        == [
+          "partialSuccess", [Self.uuid(1)],
+          [refused(1, "workout.speed"), refused(2, "workout.power")],
+        ])
+    #expect(
+      older.store.samplesInWriteOrder.dropFirst().map(\.identifier) == [
+        "HKQuantityTypeIdentifierDistanceWalkingRunning"
+      ])
   }
 
   @Test func workoutRecordsThatFail() {

@@ -17,35 +17,21 @@ enum ConnectKitRecordMap {
   /// The workout series a `workout.<component>` CKType stands for (`energy`, `distance`,
   /// `speed`, `power`, `heartRate`), else nil.
   static func workoutComponent(_ type: String) -> String? {
-    let prefix = "workout."
-    guard type.hasPrefix(prefix) else { return nil }
-    let component = String(type.dropFirst(prefix.count))
-    return ["energy", "distance", "speed", "power", "heartRate"].contains(component)
-      ? component : nil
+    guard ConnectKitWorkoutComponents.types[type] != nil else { return nil }
+    return String(type.dropFirst("workout.".count))
   }
 
   /// The HealthKit type a `data` record's CKType names: ConnectKit's `getObjectType` for
-  /// writing, or, for a `workout.<component>` sample of a workout, the component's type for the
-  /// workout's activity (the mapper's activity rules).
-  static func writeType(_ type: String, activity: String?, os: OSVersion) throws(Problem)
+  /// writing; inside a workout (`duringSession`), a `workout.<component>` CKType is the one
+  /// type ConnectKit's mapper gives it whatever the activity (``ConnectKitWorkoutComponents``).
+  static func writeType(_ type: String, os: OSVersion, inWorkout: Bool = false) throws(Problem)
     -> String
   {
-    if let activity, let component = workoutComponent(type) {
-      do {
-        if let dependent = WorkoutComponent(rawValue: component) {
-          if case .quantity(let identifier) = try RecordTypeMapper.resolveComponent(
-            dependent, activity: activity, os: os)
-          {
-            return identifier
-          }
-        } else {
-          return try RecordTypeMapper.resolve(type, os: os).identifier
-        }
-      } catch {
-        throw Problem(kind: dataKind, field: "type", message: error.message)
-      }
+    var identifier = ConnectKitPermissions.objectType(type, .write, os: os)
+    if inWorkout, let component = ConnectKitWorkoutComponents.identifier(type, os: os) {
+      identifier = component
     }
-    guard let identifier = ConnectKitPermissions.objectType(type, .write, os: os) else {
+    guard let identifier else {
       throw Problem(
         kind: dataKind, field: "type",
         message: "Type '\(type)' is not supported for write operations on iOS HealthKit")
@@ -54,17 +40,16 @@ enum ConnectKitRecordMap {
   }
 
   /// A `data` record (ConnectKit's `DataRecordMapper`, also used for a workout's
-  /// `duringSession` entries, whose `workout.<component>` types resolve through `activity`):
-  /// one sample, or one per entry of a `samples` value (none for an empty list). Failures name
+  /// `duringSession` entries, `inWorkout`): one sample, or one per entry of a `samples` value (none for an empty list). Failures name
   /// the kind `data` whatever the record says.
-  static func decodeData(_ entries: [ChannelMapEntry], os: OSVersion, activity: String? = nil)
+  static func decodeData(_ entries: [ChannelMapEntry], os: OSVersion, inWorkout: Bool = false)
     throws(Problem) -> [RecordInput]
   {
     let kind = dataKind
     let fields = Fields(kind: kind, entries: entries)
     let type = try fields.string("type")
     let data = try fields.map("data")
-    let identifier = try writeType(type, activity: activity, os: os)
+    let identifier = try writeType(type, os: os, inWorkout: inWorkout)
     let (start, end) = try fields.timeRange()
     var pattern = try data.string("valuePattern")
     var value: PatternValue

@@ -95,18 +95,20 @@ enum ConnectKitWorkouts {
 
     // duringSession: quantity samples inside the workout; the others fail one by one. A
     // `workout.<component>` sample becomes a value of the workout's own series (as the default
-    // profile's workout records carry them); any other sample is added to the builder as it is.
-    // Both are saved after the workout as its associated samples.
+    // profile's workout records carry them), of the one type ConnectKit's mapper gives the
+    // component whatever the activity; any other sample is added to the builder as it is. Both
+    // are saved after the workout as its associated samples.
     var decoded = ConnectKitDecoded()
     var samples: [(input: RecordInput, part: Result<PreparedRecord, HealthError>)] = []
     var seriesValues: [String: [TimedQuantityInput]] = [:]
+    var seriesTypes: [String: String] = [:]
     for (index, entry) in (fields.mapList("duringSession") ?? []).enumerated() {
       func failure(_ message: String, invalidType: Bool = false) {
         decoded.failures.append(sampleFailure(index, message, invalidType: invalidType))
       }
       let inputs: [RecordInput]
       do throws(Problem) {
-        inputs = try ConnectKitRecordMap.decodeData(entry.entries, os: os, activity: activity)
+        inputs = try ConnectKitRecordMap.decodeData(entry.entries, os: os, inWorkout: true)
       } catch {
         failure("Failed to decode duringSession sample: \(error.message)")
         continue
@@ -130,9 +132,13 @@ enum ConnectKitWorkouts {
           if let component = ConnectKitRecordMap.workoutComponent(input.type) {
             let value = TimedQuantityInput(
               value: amount.value, unit: amount.unit, time: sampleEnd, start: input.start)
+            let identifier = try? ConnectKitRecordMap.writeType(input.type, os: os, inWorkout: true)
             _ = try ConnectKitRecordMap.checked(
-              workout([WorkoutSeriesInput(component: component, values: [value])]), store)
+              workout([
+                WorkoutSeriesInput(component: component, values: [value], identifier: identifier)
+              ]), store)
             seriesValues[component, default: []].append(value)
+            seriesTypes[component] = identifier
           } else {
             samples.append((input, try ConnectKitRecordMap.checked(input, store)))
           }
@@ -161,10 +167,7 @@ enum ConnectKitWorkouts {
     // activity's distance type too (each is one associated sample already, not a second).
     let totals: [(component: String, identifier: String?)] = [
       ("energy", Catalogue.info(named: "activeEnergyBurned")?.identifier),
-      (
-        "distance",
-        try? ConnectKitRecordMap.writeType("workout.distance", activity: activity, os: os)
-      ),
+      ("distance", activityDistanceType(activity, os: os)),
     ]
     for (component, identifier) in totals {
       guard let identifier else { continue }
@@ -179,7 +182,8 @@ enum ConnectKitWorkouts {
     let series = ["energy", "distance", "speed", "power", "heartRate"].compactMap {
       component -> WorkoutSeriesInput? in
       guard let values = seriesValues[component] else { return nil }
-      return WorkoutSeriesInput(component: component, values: values)
+      return WorkoutSeriesInput(
+        component: component, values: values, identifier: seriesTypes[component])
     }
     var finished: PreparedRecord
     do throws(HealthError) {
@@ -196,5 +200,15 @@ enum ConnectKitWorkouts {
       ConnectKitMetadataKeys.withHealthKitKeys(finished), source: store.appSource
     ).uuid.uppercased()
     return decoded
+  }
+
+  /// The distance type HealthKit's builder totals for `activity` (the model's activity table),
+  /// or nil when the activity has none.
+  static func activityDistanceType(_ activity: String, os: OSVersion) -> String? {
+    guard
+      case .quantity(let identifier)? = try? RecordTypeMapper.resolveComponent(
+        .distance, activity: activity, os: os)
+    else { return nil }
+    return identifier
   }
 }

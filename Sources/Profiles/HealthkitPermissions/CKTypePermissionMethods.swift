@@ -111,7 +111,7 @@ enum CKTypePermissionMethods {
       guard !identifiers.isEmpty else {
         return .failure(
           TypeProblem(
-            type: ckType, code: .unsupportedType, reason: RefusalReason.noEquivalent.rawValue,
+            type: ckType, code: .unsupportedType, reason: .refused(.noEquivalent),
             message: "'\(ckType)' has no member type on iOS \(os)"))
       }
       return .success(identifiers)
@@ -125,7 +125,7 @@ enum CKTypePermissionMethods {
     for identifier in identifiers {
       guard let reason = Catalogue.shareRefusal(identifier) else { continue }
       return TypeProblem(
-        type: ckType, code: .readOnlyType, reason: reason.rawValue,
+        type: ckType, code: .readOnlyType, reason: .refused(reason),
         message: "'\(ckType)' cannot be requested for writing: "
           + HealthStore.readOnlyExplanation(reason) + "; request it in read only")
     }
@@ -133,8 +133,8 @@ enum CKTypePermissionMethods {
   }
 
   /// All or nothing: one error for every refused type. Its code is the earliest failing stage's;
-  /// `type`, `reason` and `minimumOS` are those of the first type refused at that stage;
-  /// `details.types` lists every refused type.
+  /// its type, reason (with the versions of a type too new) and spelling hints are those of the
+  /// first type refused at that stage; `details.types` lists every refused type.
   static func requireNoProblems(
     _ problems: [TypeProblem], method: String, store: HealthStore, requesting: Bool
   ) throws(HealthError) {
@@ -149,11 +149,8 @@ enum CKTypePermissionMethods {
       code,
       "\(method) checks every type before \(before), and \(count) refused\(outcome): "
         + problems.map(\.message).joined(separator: "; "),
-      type: first.type, minimumOS: first.minimumOS,
-      deviceOS: code == .typeUnavailableOnOS ? store.osVersion.description : nil,
-      reason: first.reason, types: problems,
-      iosBehavior: code == .readOnlyType ? HealthError.exceptionBehavior : nil,
-      didYouMean: first.didYouMean, expected: first.expected)
+      type: first.type, reason: .refusedTypes(first: first.reason, problems),
+      raisesException: code == .readOnlyType, naming: first.naming)
   }
 
   static func appendNew(_ identifiers: [String], to list: inout [String]) {

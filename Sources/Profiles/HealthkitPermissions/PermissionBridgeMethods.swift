@@ -124,8 +124,7 @@ enum PermissionBridgeMethods {
         "Authorization to read \(correlation.identifier) is disallowed: "
           + HealthStore.readOnlyExplanation(.correlation)
           + ". On iOS this raises an exception and the app crashes.",
-        type: correlation.identifier, reason: RefusalReason.correlation.rawValue,
-        iosBehavior: HealthError.exceptionBehavior)
+        type: correlation.identifier, reason: .refused(.correlation), raisesException: true)
     }
     try requireShareable(writeTypes, store: context.store)
     let store = context.store

@@ -63,9 +63,9 @@ enum PluginRecordMethods {
       do {
         outcomes.append(.success(try RecordStore(store).prepareRecord(input, mode: .app)))
       } catch {
-        var located = error
-        located.field = RecordPaths.fieldPath(
-          error.field ?? RecordPaths.typeField(error), in: "records[\(index)]")
+        let located = error.named(
+          field: RecordPaths.fieldPath(
+            error.field ?? RecordPaths.typeField(error), in: "records[\(index)]"))
         outcomes.append(.failure(PermissionsErrorMapping.flutterError(located)))
       }
     }
