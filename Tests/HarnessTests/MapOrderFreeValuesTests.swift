@@ -43,3 +43,42 @@ import Testing
     #expect(!MapOrderFreeValues.same(message, StandardMessageCodec().encode(.list([.string("b")]))))
   }
 }
+
+/// Replay of a native channel's message whose reply holds a Pigeon class (an extension value)
+/// with maps inside in another order: it passes, as the values are equal.
+@Suite struct MapOrderInsideExtensionValuesTests {
+  init() { Composition.install() }
+
+  func pigeonReply(_ first: (String, String), _ second: (String, String)) -> [UInt8] {
+    // A Pigeon reply: a list holding the class (type 129) as the list of its fields.
+    let map = ChannelValue.map([
+      ChannelMapEntry(.string(first.0), .string(first.1)),
+      ChannelMapEntry(.string(second.0), .string(second.1)),
+    ])
+    return StandardMessageCodec().encode(.list([.ext(tag: 129, value: .list([map, .null]))]))
+  }
+
+  func compare(expected: [UInt8], actual: [UInt8], mapOrderFree: Bool) -> ReplayMismatch? {
+    let message = TranscriptReply.decode(expected, isMethodCall: false)
+    let exchange = TranscriptExchange(
+      channel: "dev.flutter.pigeon.example.Api.check", request: .message(.null),
+      reply: message, replyBytes: .bytes(expected))
+    var bindings = IdentityBindings()
+    return Replayer(mode: nil, makeHandler: { Emulator.make(warnings: { _ in }) }).compare(
+      exchange, line: 1, file: "t.jsonl",
+      actual: TranscriptReply.decode(actual, isMethodCall: false), actualBytes: .bytes(actual),
+      matchers: nil, bindings: &bindings, mapOrderFree: mapOrderFree)
+  }
+
+  @Test func anotherMapOrderInsideAPigeonClassPasses() {
+    let recorded = pigeonReply(("read", "granted"), ("write", "denied"))
+    let reordered = pigeonReply(("write", "denied"), ("read", "granted"))
+    #expect(recorded != reordered)
+    #expect(compare(expected: recorded, actual: reordered, mapOrderFree: true) == nil)
+    // Outside a native channel the bytes decide, as before.
+    #expect(compare(expected: recorded, actual: reordered, mapOrderFree: false) != nil)
+    // Another value still fails.
+    let changed = pigeonReply(("write", "granted"), ("read", "granted"))
+    #expect(compare(expected: recorded, actual: changed, mapOrderFree: true) != nil)
+  }
+}

@@ -13,7 +13,10 @@ enum MapOrderFreeValues {
 
   /// The reply decoded as a method envelope (an error as its fields), else as one message.
   static func decoded(_ bytes: [UInt8]) -> ChannelValue? {
-    if let envelope = try? StandardMethodCodec().decodeEnvelope(bytes) {
+    // Extension values (Pigeon's classes, types 128 and up) are read as their contents, so
+    // that the maps inside them are compared by value too.
+    let messageCodec = StandardMessageCodec(allowsExtensions: true)
+    if let envelope = try? StandardMethodCodec(messageCodec: messageCodec).decodeEnvelope(bytes) {
       switch envelope {
       case .success(let value):
         return .list([.int32(0), value])
@@ -24,7 +27,7 @@ enum MapOrderFreeValues {
         ])
       }
     }
-    return try? StandardMessageCodec().decode(bytes)
+    return try? messageCodec.decode(bytes)
   }
 
   static func same(_ a: ChannelValue, _ b: ChannelValue) -> Bool {
