@@ -81,16 +81,7 @@ enum SystemRecordControl {
   /// Returns `{"uuids": [...]}`.
   @Sendable
   static func addElectrocardiograms(_ context: MethodContext) throws -> MethodOperation {
-    let args = context.arguments
-    let store = context.store
-    let records = try args.list("records")
-    let source = try RecordMethods.externalSource(args)
-    var planned: [PlannedSample] = []
-    for (index, value) in records.enumerated() {
-      let record = try args.element(value, of: "records", at: index)
-      try record.rejectUnknownFields(allowed: ecgKeys)
-      let start = try record.int("start")
-      let end = try record.optionalInt("end")
+    try addRecords(context, keys: ecgKeys) { record, store, field in
       let reading = ElectrocardiogramReading(
         classification: try caseValue(
           record, "classification", ReadOnlyRecordTables.ecgClassifications) ?? 0,
@@ -99,11 +90,10 @@ enum SystemRecordControl {
         averageHeartRate: try record.optionalNumber("averageHeartRate"),
         samplingFrequency: try record.optionalNumber("samplingFrequency"),
         microvolts: try numbers(record, "microvolts"))
-      planned.append(
-        try store.plannedElectrocardiogram(
-          start: start, end: end, reading: reading, field: "records[\(index)]"))
+      return try store.plannedElectrocardiogram(
+        start: try record.int("start"), end: try record.optionalInt("end"), reading: reading,
+        field: field)
     }
-    return { saved(planned, source: source, store: store) }
   }
 
   // MARK: Clinical records
@@ -113,6 +103,26 @@ enum SystemRecordControl {
   /// Returns `{"uuids": [...]}`.
   @Sendable
   static func addClinicalRecords(_ context: MethodContext) throws -> MethodOperation {
+    try addRecords(context, keys: clinicalKeys) { record, store, field in
+      let type = try record.string("type")
+      let start = try record.int("start")
+      let end = try record.optionalInt("end")
+      let content = ClinicalRecordContent(
+        displayName: try record.string("displayName"),
+        fhirResource: try fhirResource(record.optionalMap("fhirResource")))
+      return try store.plannedClinicalRecord(
+        identifier: Catalogue.info(named: type)?.identifier ?? type, start: start, end: end,
+        content: content, field: field)
+    }
+  }
+
+  /// The shared shape of the methods that add another source's samples: `records` (each a map
+  /// of `keys`, planned by `plan` with its field name `records[i]`) and `source?`; all or
+  /// nothing, saved in order: `{"uuids": [...]}`.
+  static func addRecords(
+    _ context: MethodContext, keys: [String],
+    plan: (Arguments, HealthStore, String) throws -> PlannedSample
+  ) throws -> MethodOperation {
     let args = context.arguments
     let store = context.store
     let records = try args.list("records")
@@ -120,20 +130,13 @@ enum SystemRecordControl {
     var planned: [PlannedSample] = []
     for (index, value) in records.enumerated() {
       let record = try args.element(value, of: "records", at: index)
-      try record.rejectUnknownFields(allowed: clinicalKeys)
-      let type = try record.string("type")
-      let start = try record.int("start")
-      let end = try record.optionalInt("end")
-      let content = ClinicalRecordContent(
-        displayName: try record.string("displayName"),
-        fhirResource: try fhirResource(record.optionalMap("fhirResource")))
-      let identifier = Catalogue.info(named: type)?.identifier ?? type
-      planned.append(
-        try store.plannedClinicalRecord(
-          identifier: identifier, start: start, end: end, content: content,
-          field: "records[\(index)]"))
+      try record.rejectUnknownFields(allowed: keys)
+      planned.append(try plan(record, store, "records[\(index)]"))
     }
-    return { saved(planned, source: source, store: store) }
+    return {
+      let uuids = planned.compactMap { store.save(PlannedObjects(main: $0), source: source).main }
+      return .object([("uuids", .list(uuids.map { .string($0) }))])
+    }
   }
 
   static func fhirResource(_ map: Arguments?) throws(ArgumentError) -> FHIRResourceContent? {
@@ -157,14 +160,6 @@ enum SystemRecordControl {
   }
 
   // MARK: Shared
-
-  /// Saves checked samples from `source`, in order: `{"uuids": [...]}`.
-  static func saved(_ planned: [PlannedSample], source: SampleSource, store: HealthStore)
-    -> ChannelValue
-  {
-    let uuids = planned.compactMap { store.save(PlannedObjects(main: $0), source: source).main }
-    return .object([("uuids", .list(uuids.map { .string($0) }))])
-  }
 
   /// An optional enum field given as its case name (`"sinusRhythm"`) or raw value (`1`); a
   /// raw value is checked by the store, an unknown name here.

@@ -35,14 +35,21 @@ public final class HKObjectPredicate: NSPredicate, @unchecked Sendable {
   /// The time window a predicate (or an AND of predicates) limits samples to, for the store's
   /// range read; the predicate itself is still evaluated on every sample.
   static func window(of predicate: NSPredicate?) -> (start: Date?, end: Date?) {
-    if let made = predicate as? HKObjectPredicate, let window = made.window { return window }
+    first(in: predicate) { made in
+      made.window.flatMap { $0.start != nil || $0.end != nil ? $0 : nil }
+    } ?? (nil, nil)
+  }
+
+  /// The first value `extract` finds in a factory's predicate, or in the parts of an AND of
+  /// predicates, in order.
+  static func first<T>(in predicate: NSPredicate?, _ extract: (HKObjectPredicate) -> T?) -> T? {
+    if let made = predicate as? HKObjectPredicate { return extract(made) }
     if let compound = predicate as? NSCompoundPredicate, compound.compoundPredicateType == .and {
       for case let part as NSPredicate in compound.subpredicates {
-        let window = window(of: part)
-        if window.start != nil || window.end != nil { return window }
+        if let found = first(in: part, extract) { return found }
       }
     }
-    return (nil, nil)
+    return nil
   }
 }
 

@@ -70,14 +70,9 @@ enum SummaryDays {
 
   /// The days an activity summary predicate (or an AND of predicates) asks for.
   static func range(of predicate: NSPredicate?) -> (first: Int?, last: Int?) {
-    if let made = predicate as? HKObjectPredicate, let days = made.days { return days }
-    if let compound = predicate as? NSCompoundPredicate, compound.compoundPredicateType == .and {
-      for case let part as NSPredicate in compound.subpredicates {
-        let days = range(of: part)
-        if days.first != nil || days.last != nil { return days }
-      }
-    }
-    return (nil, nil)
+    HKObjectPredicate.first(in: predicate) { made in
+      made.days.flatMap { $0.first != nil || $0.last != nil ? $0 : nil }
+    } ?? (nil, nil)
   }
 }
 
