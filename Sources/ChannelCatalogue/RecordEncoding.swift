@@ -47,6 +47,10 @@ package enum RecordEncoding {
       if let distance = workout.distance { pairs.append(("distance", amount(distance))) }
     case .audiogram(let points):
       pairs.append(("points", .list(points.map(point))))
+    case .electrocardiogram(let reading):
+      pairs += SystemSampleEncoding.electrocardiogram(reading)
+    case .clinicalRecord(let content):
+      pairs += SystemSampleEncoding.clinicalRecord(content)
     case .empty:
       break
     }

@@ -14,7 +14,7 @@ package enum ControlMethods {
 
   static let table = MethodTable.merging([
     core, AuthorizationControl.table, RecordMethods.controlTable, VerificationMethods.table,
-    DeleteSamplesControl.table,
+    DeleteSamplesControl.table, SystemRecordControl.table,
   ])
 
   static let core: MethodTable = [

@@ -14,22 +14,26 @@ enum RecordMethods {
   /// The source of `addSamples` without one: the Health app.
   static let defaultExternalSource = SampleSource(bundleId: "com.apple.Health")
 
+  /// The `source` argument of a method that adds another source's samples (`{bundleId, name?}`),
+  /// the Health app when left out.
+  static func externalSource(_ args: Arguments) throws(ArgumentError) -> SampleSource {
+    guard let map = try args.optionalMap("source") else { return defaultExternalSource }
+    try map.rejectUnknownFields(allowed: ["bundleId", "name"])
+    let bundleId = try map.string("bundleId")
+    guard !bundleId.isEmpty else {
+      throw ArgumentError(
+        field: "source.bundleId", "source.bundleId must not be empty, e.g. \"com.apple.health\"")
+    }
+    return SampleSource(bundleId: bundleId, name: try map.optionalString("name"))
+  }
+
   /// Records from other apps and devices: no authorization needed, device-exclusive types
   /// allowed; all or nothing (a bad record fails the call, naming `records[i]`).
   @Sendable
   static func addSamples(_ context: MethodContext) throws -> MethodOperation {
     let args = context.arguments
     let records = try args.list("records")
-    var source = defaultExternalSource
-    if let map = try args.optionalMap("source") {
-      try map.rejectUnknownFields(allowed: ["bundleId", "name"])
-      let bundleId = try map.string("bundleId")
-      guard !bundleId.isEmpty else {
-        throw ArgumentError(
-          field: "source.bundleId", "source.bundleId must not be empty, e.g. \"com.apple.health\"")
-      }
-      source = SampleSource(bundleId: bundleId, name: try map.optionalString("name"))
-    }
+    let source = try externalSource(args)
     let store = context.store
     var prepared: [PreparedRecord] = []
     for (index, value) in records.enumerated() {

@@ -42,7 +42,7 @@ enum StateEncoding {
   }
 
   static func snapshot(_ store: HealthStore) -> ChannelValue {
-    .object([
+    var pairs: [(String, ChannelValue)] = [
       ("device", device(store)),
       ("now", .swiftInt(store.now)),
       ("authorization", authorization(store)),
@@ -50,6 +50,11 @@ enum StateEncoding {
       ("settingsOpened", .swiftInt(store.settingsOpened)),
       ("samples", samples(store)),
       ("workoutsInProgress", workoutsInProgress(store)),
-    ])
+    ]
+    let summaries = store.storedActivitySummaries
+    if !summaries.isEmpty {
+      pairs.append(("activitySummaries", .list(summaries.map(SystemRecordControl.summary))))
+    }
+    return .object(pairs)
   }
 }

@@ -10,14 +10,17 @@ import Foundation
 public final class HKObjectPredicate: NSPredicate, @unchecked Sendable {
   /// The `[start, end)` window of a sample predicate (nil bounds are open).
   let window: (start: Date?, end: Date?)?
+  /// The days (since 1970-01-01) of an activity summary predicate, first through last.
+  let days: (first: Int?, last: Int?)?
   private let format: String
 
   init(
     _ format: String, window: (start: Date?, end: Date?)? = nil,
-    _ test: @escaping (AnyObject) -> Bool
+    days: (first: Int?, last: Int?)? = nil, _ test: @escaping (AnyObject) -> Bool
   ) {
     self.format = format
     self.window = window
+    self.days = days
     super.init(block: { object, _ in
       guard let object = object as AnyObject? else { return false }
       return test(object)
@@ -32,14 +35,21 @@ public final class HKObjectPredicate: NSPredicate, @unchecked Sendable {
   /// The time window a predicate (or an AND of predicates) limits samples to, for the store's
   /// range read; the predicate itself is still evaluated on every sample.
   static func window(of predicate: NSPredicate?) -> (start: Date?, end: Date?) {
-    if let made = predicate as? HKObjectPredicate, let window = made.window { return window }
+    first(in: predicate) { made in
+      made.window.flatMap { $0.start != nil || $0.end != nil ? $0 : nil }
+    } ?? (nil, nil)
+  }
+
+  /// The first value `extract` finds in a factory's predicate, or in the parts of an AND of
+  /// predicates, in order.
+  static func first<T>(in predicate: NSPredicate?, _ extract: (HKObjectPredicate) -> T?) -> T? {
+    if let made = predicate as? HKObjectPredicate { return extract(made) }
     if let compound = predicate as? NSCompoundPredicate, compound.compoundPredicateType == .and {
       for case let part as NSPredicate in compound.subpredicates {
-        let window = window(of: part)
-        if window.start != nil || window.end != nil { return window }
+        if let found = first(in: part, extract) { return found }
       }
     }
-    return (nil, nil)
+    return nil
   }
 }
 
@@ -217,18 +227,30 @@ extension HKQuery {
     }
   }
 
+  /// The activity summary of one day (`era`, `year`, `month`, `day` of the components).
   public class func predicateForActivitySummary(with dateComponents: DateComponents)
     -> NSPredicate
   {
-    HKObjectPredicate("dateComponents == \(dateComponents)") { _ in true }
+    let day = SummaryDays.number(dateComponents)
+    return HKObjectPredicate("dateComponents == \(dateComponents)", days: (day, day)) { object in
+      guard let summary = object as? HKActivitySummary, let day else { return false }
+      return summary.dayNumber == day
+    }
   }
 
+  /// The activity summaries from the start day through the end day (both included).
   public class func predicate(
     forActivitySummariesBetweenStart startDateComponents: DateComponents,
     end endDateComponents: DateComponents
   ) -> NSPredicate {
-    HKObjectPredicate("dateComponents BETWEEN {\(startDateComponents), \(endDateComponents)}") {
-      _ in true
+    let first = SummaryDays.number(startDateComponents)
+    let last = SummaryDays.number(endDateComponents)
+    return HKObjectPredicate(
+      "dateComponents BETWEEN {\(startDateComponents), \(endDateComponents)}",
+      days: (first, last)
+    ) { object in
+      guard let summary = object as? HKActivitySummary, let first, let last else { return false }
+      return (first...max(first, last)).contains(summary.dayNumber) && first <= last
     }
   }
 

@@ -158,55 +158,6 @@ open class HKSourceQuery: HKQuery, @unchecked Sendable {
   }
 }
 
-/// HealthKit's `HKActivitySummaryQuery`. The emulated store keeps no activity summaries: a
-/// query answers an empty list once reading them was asked for (granted or denied), and fails
-/// with `errorAuthorizationNotDetermined` before, as every read does.
-open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
-  let handler: (HKActivitySummaryQuery, [HKActivitySummary]?, Error?) -> Void
-  public var updateHandler: ((HKActivitySummaryQuery, [HKActivitySummary]?, Error?) -> Void)?
-
-  public init(
-    predicate: NSPredicate?,
-    resultsHandler handler:
-      @escaping (HKActivitySummaryQuery, [HKActivitySummary]?, Error?) ->
-      Void
-  ) {
-    self.handler = handler
-    super.init(objectType: HKObjectType.activitySummaryType(), predicate: predicate)
-  }
-
-  override func run(in store: HealthStore) {
-    var error = Self.failure(reading: HKActivitySummaryTypeIdentifier, in: store)
-    if error == nil, store.readVisibility(of: HKActivitySummaryTypeIdentifier) == nil {
-      error = .notDetermined
-    }
-    deliver { self.handler(self, error == nil ? [] : nil, error?.nsError) }
-  }
-}
-
-/// HealthKit's `HKElectrocardiogramQuery`: an ECG's voltages (none are stored: `.done`).
-open class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
-  public enum Result {
-    case measurement(HKElectrocardiogram.VoltageMeasurement)
-    case done
-    case error(Error)
-  }
-
-  let handler: (HKElectrocardiogramQuery, Result) -> Void
-
-  public init(
-    _ electrocardiogram: HKElectrocardiogram,
-    dataHandler: @escaping (HKElectrocardiogramQuery, Result) -> Void
-  ) {
-    handler = dataHandler
-    super.init(objectType: HKObjectType.electrocardiogramType(), predicate: nil)
-  }
-
-  override func run(in store: HealthStore) {
-    deliver { self.handler(self, .done) }
-  }
-}
-
 /// HealthKit's `HKHeartbeatSeriesQuery`: the beats of a heartbeat series, then `done`.
 open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
   let series: HKHeartbeatSeriesSample

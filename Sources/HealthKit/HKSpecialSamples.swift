@@ -98,7 +98,7 @@ open class HKElectrocardiogram: HKSample, @unchecked Sendable {
   init(
     start: Date, end: Date, measurements: Int, frequency: HKQuantity?,
     classification: Classification, averageHeartRate: HKQuantity?, symptoms: SymptomsStatus,
-    metadata: [String: Any]?
+    device: HKDevice? = nil, metadata: [String: Any]?
   ) {
     numberOfVoltageMeasurements = measurements
     samplingFrequency = frequency
@@ -106,7 +106,7 @@ open class HKElectrocardiogram: HKSample, @unchecked Sendable {
     self.averageHeartRate = averageHeartRate
     symptomsStatus = symptoms
     super.init(
-      type: HKObjectType.electrocardiogramType(), start: start, end: end, device: nil,
+      type: HKObjectType.electrocardiogramType(), start: start, end: end, device: device,
       metadata: metadata)
   }
 }
@@ -168,25 +168,32 @@ open class HKFHIRResource: NSObject, @unchecked Sendable {
   public let data: Data
   public let sourceURL: URL?
 
-  init(resourceType: HKFHIRResourceType, identifier: String, data: Data) {
-    fhirVersion = .primaryR4()
+  init(
+    resourceType: HKFHIRResourceType, identifier: String, data: Data,
+    sourceURL: URL? = nil, fhirVersion: HKFHIRVersion = .primaryR4()
+  ) {
+    self.fhirVersion = fhirVersion
     self.resourceType = resourceType
     self.identifier = identifier
     self.data = data
-    sourceURL = nil
+    self.sourceURL = sourceURL
     super.init()
   }
 }
 
-/// HealthKit's `HKClinicalRecord` (read only; the emulated store keeps none of its own).
+/// HealthKit's `HKClinicalRecord` (read only: health institutions send them; a test adds them
+/// with the control channel's `addClinicalRecords`).
 open class HKClinicalRecord: HKSample, @unchecked Sendable {
   public var clinicalType: HKClinicalType { sampleType as! HKClinicalType }
   public let displayName: String
   public let fhirResource: HKFHIRResource?
 
-  init(type: HKClinicalType, start: Date, end: Date, displayName: String) {
+  init(
+    type: HKClinicalType, start: Date, end: Date, displayName: String,
+    fhirResource: HKFHIRResource? = nil
+  ) {
     self.displayName = displayName
-    fhirResource = nil
+    self.fhirResource = fhirResource
     super.init(type: type, start: start, end: end, device: nil, metadata: nil)
   }
 }

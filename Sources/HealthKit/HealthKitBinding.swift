@@ -19,6 +19,7 @@ public enum HealthKitBinding {
   nonisolated(unsafe) private static var bound: HealthStore?
   nonisolated(unsafe) private static var liveQueries: [ObjectIdentifier: LiveQuery] = [:]
   nonisolated(unsafe) private static var notifiedAnchor = 0
+  nonisolated(unsafe) private static var notifiedSummaries = 0
 
   /// Makes `store` the process's HealthKit; queries still running are stopped.
   public static func bind(_ store: HealthStore) {
@@ -27,6 +28,7 @@ public enum HealthKitBinding {
     bound = store
     liveQueries = [:]
     notifiedAnchor = store.changeAnchor
+    notifiedSummaries = store.activitySummaryGeneration
   }
 
   /// The bound store (a fresh one when none was bound).
@@ -53,8 +55,10 @@ public enum HealthKitBinding {
     lock.lock()
     let queries = Array(liveQueries.values)
     let anchor = store.changeAnchor
-    let changed = anchor != notifiedAnchor
+    let summaries = store.activitySummaryGeneration
+    let changed = anchor != notifiedAnchor || summaries != notifiedSummaries
     notifiedAnchor = anchor
+    notifiedSummaries = summaries
     lock.unlock()
     guard changed else { return }
     for query in queries { query.storeChanged() }

@@ -214,6 +214,12 @@ enum StoreObjects {
               HKQuantity(unit: .decibelHearingLevel(), doubleValue: $0)
             })
         }, start: start, end: end, device: device, metadata: metadata)
+    case .electrocardiogram(let reading):
+      made = SystemRecordObjects.electrocardiogram(
+        reading, start: start, end: end, device: device, metadata: metadata)
+    case .clinicalRecord(let content):
+      made = SystemRecordObjects.clinicalRecord(
+        content, identifier: sample.identifier, start: start, end: end)
     case .empty:
       made = emptyBodied(
         sample, start: start, end: end, device: device, metadata: metadata,

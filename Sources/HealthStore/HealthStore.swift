@@ -89,6 +89,8 @@ public final class HealthStore {
   /// through `delete`, so every change is in the change log; readers ask `read` (StoreReads),
   /// which applies the privacy rule, the order and the limit.
   var samples = SampleStore()
+  /// Activity summaries, one per day (ActivitySummaries).
+  var summaries = ActivitySummaryStore()
   /// The app's background delivery registrations (protocol/events.md).
   public var backgroundDeliveries = BackgroundDeliveries()
 
@@ -120,6 +122,7 @@ public final class HealthStore {
     characteristics = [:]
     faults = []
     samples = SampleStore()
+    summaries = ActivitySummaryStore()
     backgroundDeliveries = BackgroundDeliveries()
   }
 

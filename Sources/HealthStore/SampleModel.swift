@@ -165,6 +165,10 @@ public enum SampleBody: Hashable, Sendable {
   case workout(WorkoutSummary)
   /// An `HKAudiogramSample`.
   case audiogram([AudiogramPoint])
+  /// An `HKElectrocardiogram` with its recording (control `addElectrocardiograms`).
+  case electrocardiogram(ElectrocardiogramReading)
+  /// An `HKClinicalRecord` (control `addClinicalRecords`).
+  case clinicalRecord(ClinicalRecordContent)
   /// A sample with no value the channel models (an ECG added by `addSamples`).
   case empty
 }

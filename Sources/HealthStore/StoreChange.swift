@@ -23,11 +23,17 @@ public struct StoreChange: Sendable, Hashable {
   public var toAnchor: Int
   /// The saves and deletes, oldest first.
   public var entries: [SampleChangeEntry]
+  /// Whether activity summaries were added (they are no samples: no entry, no anchor).
+  public var activitySummariesChanged: Bool
 
-  public init(fromAnchor: Int, toAnchor: Int, entries: [SampleChangeEntry]) {
+  public init(
+    fromAnchor: Int, toAnchor: Int, entries: [SampleChangeEntry],
+    activitySummariesChanged: Bool = false
+  ) {
     self.fromAnchor = fromAnchor
     self.toAnchor = toAnchor
     self.entries = entries
+    self.activitySummariesChanged = activitySummariesChanged
   }
 
   /// Whether samples of `identifier` were saved or deleted (by any source).
@@ -52,15 +58,22 @@ extension HealthStore {
   /// dispatcher keeps it while a stream listens, so that it never grows unread).
   public func setJournaling(_ on: Bool) {
     samples.journaling = on
-    if !on { samples.journal = [] }
+    if !on {
+      samples.journal = []
+      summaries.changedSinceTaken = false
+    }
   }
 
   /// The changes journaled since the last call, as one ``StoreChange`` from `anchor`, or `nil`
   /// when nothing changed; the journal is emptied.
   public func takeChange(since anchor: Int) -> StoreChange? {
     let entries = samples.journal
+    let summariesChanged = summaries.changedSinceTaken
     samples.journal = []
-    guard !entries.isEmpty else { return nil }
-    return StoreChange(fromAnchor: anchor, toAnchor: samples.anchor, entries: entries)
+    summaries.changedSinceTaken = false
+    guard !entries.isEmpty || summariesChanged else { return nil }
+    return StoreChange(
+      fromAnchor: anchor, toAnchor: samples.anchor, entries: entries,
+      activitySummariesChanged: summariesChanged)
   }
 }

@@ -108,7 +108,7 @@ import Testing
     #expect(pluginCount == PluginMethods.table.count)
     let controlTables = [
       ControlMethods.core, AuthorizationControl.table, RecordMethods.controlTable,
-      VerificationMethods.table, DeleteSamplesControl.table,
+      VerificationMethods.table, DeleteSamplesControl.table, SystemRecordControl.table,
     ]
     #expect(controlTables.map(\.count).reduce(0, +) == ControlMethods.table.count)
   }

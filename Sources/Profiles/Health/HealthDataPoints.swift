@@ -104,12 +104,27 @@ struct HealthDataPoints {
     return .object(pairs)
   }
 
-  /// An ECG: the store keeps no voltages, so the list is empty.
+  /// An ECG: its voltage measurements in order (`voltage` in volts, `timeSinceSampleStart` in
+  /// seconds), the average heart rate (count/min) and sampling frequency (Hz) or null, the
+  /// classification's raw value; an ECG without a recording has none of them.
   func electrocardiogram(_ sample: StoredSample) -> ChannelValue {
-    .object(
+    var reading = ElectrocardiogramReading()
+    if case .electrocardiogram(let recorded) = sample.body { reading = recorded }
+    let voltages = reading.measurements.map { measurement -> ChannelValue in
+      let volts =
+        HostUnits.value(MeasuredQuantity(value: measurement.microvolts, unit: "mcV"), in: "V")
+        ?? measurement.microvolts / 1_000_000
+      return .object([
+        ("voltage", .float64(volts)),
+        ("timeSinceSampleStart", .float64(measurement.timeSinceSampleStart)),
+      ])
+    }
+    return .object(
       [
-        ("uuid", uuid(sample)), ("voltageValues", .list([])), ("averageHeartRate", .null),
-        ("samplingFrequency", .null), ("classification", .swiftInt(0)),
+        ("uuid", uuid(sample)), ("voltageValues", .list(voltages)),
+        ("averageHeartRate", reading.averageHeartRate.map { .float64($0) } ?? .null),
+        ("samplingFrequency", reading.samplingFrequency.map { .float64($0) } ?? .null),
+        ("classification", .swiftInt(reading.classification)),
       ] + timing(sample))
   }
 

@@ -19,9 +19,8 @@ enum ReporterQueryMethods {
       emptySeriesQuery("HKDataTypeIdentifierHeartbeatSeries", method: "heartbeatSeriesQuery")),
     "workoutRouteQuery": .plain(
       emptySeriesQuery("HKWorkoutRouteTypeIdentifier", method: "workoutRouteQuery")),
-    "queryActivitySummary": .plain(
-      emptySeriesQuery("HKActivitySummaryTypeIdentifier", method: "queryActivitySummary")),
-    "electrocardiogramQuery": .plain(electrocardiogramQuery),
+    "queryActivitySummary": .plain(ReporterSystemRecords.queryActivitySummary),
+    "electrocardiogramQuery": .plain(ReporterSystemRecords.electrocardiogramQuery),
   ]
 
   /// The samples of one type a query of the app sees inside `range`, newest start first; the
@@ -205,7 +204,7 @@ enum ReporterQueryMethods {
     return jsonList(visible.compactMap(models.correlation))
   }
 
-  /// Heartbeat series, workout routes and activity summaries: the store holds none, so the
+  /// Heartbeat series and workout routes: the store holds none, so the
   /// answer is an empty list once the predicate parses (`[String: Double]`) and reading
   /// `identifier` was asked for (never asked: HealthKit's code 5, as for every read; the
   /// plugin's error is `Method` capitalized, "Error in method").
@@ -223,22 +222,6 @@ enum ReporterQueryMethods {
         code: method.prefix(1).uppercased() + method.dropFirst(), message: "Error in \(method)")
       return jsonList([])
     }
-  }
-
-  @Sendable
-  static func electrocardiogramQuery(_ call: MethodContext) throws -> ChannelValue {
-    let args = try ReporterArguments(call.rawArguments)
-    let range = try args.range()
-    guard case .bool = args.map.value("withVoltageMeasurements") else { throw args.parsingError }
-    guard call.store.deviceOSVersion >= OSVersion(14, 0) else {
-      throw ReporterError.plugin(
-        message: "Error in platform version.",
-        details: "Electrocardiogram query is available for iOS 14.")
-    }
-    _ = try samples(
-      "HKDataTypeIdentifierElectrocardiogram", in: range, store: call.store,
-      code: "ElectrocardiogramQuery", message: "Error in electrocardiogramQuery")
-    return jsonList([])
   }
 }
 
