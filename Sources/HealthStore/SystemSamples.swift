@@ -66,9 +66,7 @@ extension HealthStore {
     do {
       return try body()
     } catch {
-      var located = error
-      located.field = field
-      throw located
+      throw error.named(field: field)
     }
   }
 }
