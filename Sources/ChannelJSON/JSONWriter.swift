@@ -154,9 +154,12 @@ enum JSONWriter {
   static func appendString(_ string: String, to out: inout JSONText) {
     out += "\""
     // Fast path: nothing to escape (0xC2 leads every UTF-8 C1 control character).
-    let plain = !string.utf8.contains { byte in
-      byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
-    }
+    let plain =
+      string.utf8.withContiguousStorageIfAvailable { bytes in
+        !bytes.contains { byte in
+          byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+        }
+      } ?? false
     if plain {
       out += string
       out += "\""

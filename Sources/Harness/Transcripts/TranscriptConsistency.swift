@@ -10,6 +10,22 @@ public enum TranscriptConsistency {
     requestProblem(exchange) ?? replyProblem(exchange)
   }
 
+  /// ``problem(_:)`` for an exchange line; `valuesFromBytes`: the reader took its `reply` from
+  /// its `replyHex`, and its `call` from its `callHex` when it has one
+  /// (TranscriptDirectLine.swift). Each side is then the other's decoding, so the checks below
+  /// compare a value with itself and find nothing — unless a map repeats a key, where the
+  /// comparison looks up the last of the equal keys and can differ: such lines take the full
+  /// check.
+  public static func problem(_ exchange: TranscriptExchange, valuesFromBytes: Bool) -> String? {
+    if valuesFromBytes, case .call(let call?) = exchange.request, let reply = exchange.reply,
+      exchange.requestBytes == nil || !repeatsMapKey(call.arguments),
+      !repeatsMapKey(reply.channelValue)
+    {
+      return nil
+    }
+    return problem(exchange)
+  }
+
   /// What disagrees between `call`/`message` and `callHex`/`messageHex`, or `nil`.
   public static func requestProblem(_ exchange: TranscriptExchange) -> String? {
     let messageCodec = StandardMessageCodec(allowsExtensions: true)
@@ -121,10 +137,18 @@ public enum TranscriptConsistency {
     switch value {
     case .list(let items): return items.contains(where: repeatsMapKey)
     case .map(let entries):
-      for (index, entry) in entries.enumerated() {
+      for index in entries.indices {
+        let entry = entries[index]
         if repeatsMapKey(entry.key) || repeatsMapKey(entry.value) { return true }
-        for earlier in entries[..<index] where DartEquality.equal(earlier.key, entry.key) {
-          return true
+        if case .string(let key) = entry.key {
+          // Dart's equality of a string key (DartEquality): another string key with equal text.
+          for earlier in entries[..<index] {
+            if case .string(let other) = earlier.key, other == key { return true }
+          }
+        } else {
+          for earlier in entries[..<index] where DartEquality.equal(earlier.key, entry.key) {
+            return true
+          }
         }
       }
       return false
