@@ -11,19 +11,20 @@ public enum TranscriptConsistency {
   }
 
   /// ``problem(_:)`` for an exchange line; `valuesFromBytes`: the reader took its `reply` from
-  /// its `replyHex`, and its `call` from its `callHex` when it has one
-  /// (TranscriptDirectLine.swift). Each side is then the other's decoding, so the checks below
-  /// compare a value with itself and find nothing — unless a map repeats a key, where the
+  /// its `replyHex`, and its `call` or `message` from its `callHex` or `messageHex` when it has
+  /// one (TranscriptDirectLine.swift). Each side is then the other's decoding, so the checks
+  /// below compare a value with itself and find nothing — unless a map repeats a key, where the
   /// comparison looks up the last of the equal keys and can differ: such lines take the full
   /// check.
   public static func problem(_ exchange: TranscriptExchange, valuesFromBytes: Bool) -> String? {
-    if valuesFromBytes, case .call(let call?) = exchange.request, let reply = exchange.reply,
-      exchange.requestBytes == nil || !repeatsMapKey(call.arguments),
-      !repeatsMapKey(reply.channelValue)
-    {
-      return nil
+    guard valuesFromBytes, let reply = exchange.reply, !repeatsMapKey(reply.channelValue)
+    else { return problem(exchange) }
+    if exchange.requestBytes == nil { return nil }
+    switch exchange.request {
+    case .call(let call?) where !repeatsMapKey(call.arguments): return nil
+    case .message(let value) where !repeatsMapKey(value): return nil
+    default: return problem(exchange)
     }
-    return problem(exchange)
   }
 
   /// What disagrees between `call`/`message` and `callHex`/`messageHex`, or `nil`.

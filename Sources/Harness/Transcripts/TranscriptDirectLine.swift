@@ -2,9 +2,9 @@ import ChannelJSON
 import FlutterCodec
 
 /// The lines `--record` and `--update` write, read without jansson reading the whole line: a
-/// note alone, and a call's exchange whose `reply` text is exactly what its `replyHex` decodes
-/// to and prints as, and so is its `call` text with a `callHex` (without one, jansson reads the
-/// call's text alone). Such a line is valid JSON (its other members are strings without
+/// note alone, and an exchange whose `reply` text is exactly what its `replyHex` decodes to and
+/// prints as, and so is its `call` or `message` text with a `callHex` or `messageHex` (without
+/// one, jansson reads the request's text alone). Such a line is valid JSON (its other members are strings without
 /// escapes), and the decoded values are the ones jansson would read from it
 /// (`parse(print(v)) == v`; a text with a NaN is left to jansson, which reads every NaN as the
 /// canonical one). Anything else (another key, a key twice, an escape, a value that is not
@@ -13,7 +13,7 @@ import FlutterCodec
 enum TranscriptDirectLine {
   /// A line read here: its entry, and whether its values were taken from its hex (so they agree
   /// with it, see ``TranscriptConsistency/problem(_:valuesFromBytes:)``): the reply always, the
-  /// call when it has bytes.
+  /// call or message when it has bytes.
   struct Read {
     var entry: TranscriptEntry
     var valuesFromBytes: Bool
@@ -21,14 +21,14 @@ enum TranscriptDirectLine {
 
   /// The members an exchange line read here may have; any other key reads the line whole.
   enum Member: Int, CaseIterable {
-    case channel, call, reply, callHex, replyHex, note
+    case channel, call, message, reply, callHex, messageHex, replyHex, note
 
-    static let names: [[UInt8]] = ["channel", "call", "reply", "callHex", "replyHex", "note"].map {
-      Array($0.utf8)
-    }
+    static let names: [[UInt8]] = [
+      "channel", "call", "message", "reply", "callHex", "messageHex", "replyHex", "note",
+    ].map { Array($0.utf8) }
 
     /// Members whose value is a string without escapes (the others are JSON values).
-    var isPlainString: Bool { self != .call && self != .reply }
+    var isPlainString: Bool { self != .call && self != .message && self != .reply }
 
     init?(_ key: Slice<UnsafeBufferPointer<UInt8>>) {
       guard let index = Self.names.firstIndex(where: { $0.elementsEqual(key) }) else {
@@ -46,39 +46,55 @@ enum TranscriptDirectLine {
     if let note = text(.note), members.lazy.compactMap({ $0 }).count == 1 {
       return Read(entry: .note(string(note)), valuesFromBytes: false)
     }
+    // A call and its bytes, or a plain message and its bytes: never both kinds.
+    let isMethodCall = text(.call) != nil
     guard let channelText = text(.channel), channelText.count <= Int(UInt16.max),
-      let callText = text(.call), let replyText = text(.reply), let replyHex = text(.replyHex),
+      let requestText = isMethodCall ? text(.call) : text(.message),
+      text(isMethodCall ? .messageHex : .callHex) == nil,
+      text(.call) == nil || text(.message) == nil,
+      let replyText = text(.reply), let replyHex = text(.replyHex),
       let replyBytes = TranscriptHex.bytes(UnsafeBufferPointer(rebasing: replyHex))
     else { return nil }
-    let decodedReply = TranscriptReply.decode(replyBytes, isMethodCall: true)
+    let decodedReply = TranscriptReply.decode(replyBytes, isMethodCall: isMethodCall)
     if case .undecodable = decodedReply { return nil }
     let replyValue = decodedReply.channelValue
     guard TranscriptHexLift.prints(replyValue, as: replyText),
       let reply = try? TranscriptReader.parseReply(replyValue)
     else { return nil }
-    let callValue: ChannelValue
-    var callBytes: RecordedBytes?
-    if let callHex = text(.callHex) {
-      let codec = StandardMethodCodec(messageCodec: StandardMessageCodec(allowsExtensions: true))
-      guard let bytes = TranscriptHex.bytes(UnsafeBufferPointer(rebasing: callHex)),
-        let call = try? codec.decodeMethodCall(bytes)
-      else { return nil }
-      callValue = .object([("method", .string(call.method)), ("args", call.arguments)])
-      guard TranscriptHexLift.prints(callValue, as: callText) else { return nil }
-      callBytes = .bytes(bytes)
+    let requestValue: ChannelValue
+    var requestBytes: RecordedBytes?
+    if let hex = text(isMethodCall ? .callHex : .messageHex) {
+      guard let bytes = TranscriptHex.bytes(UnsafeBufferPointer(rebasing: hex)) else { return nil }
+      if isMethodCall {
+        let codec = StandardMethodCodec(messageCodec: StandardMessageCodec(allowsExtensions: true))
+        guard let call = try? codec.decodeMethodCall(bytes) else { return nil }
+        requestValue = .object([("method", .string(call.method)), ("args", call.arguments)])
+      } else {
+        guard let message = try? StandardMessageCodec(allowsExtensions: true).decode(bytes)
+        else { return nil }
+        requestValue = message
+      }
+      guard TranscriptHexLift.prints(requestValue, as: requestText) else { return nil }
+      requestBytes = .bytes(bytes)
     } else {
-      // Without bytes the call is jansson's reading of its text alone: one container less
+      // Without bytes the request is jansson's reading of its text alone: one container less
       // around it than in the whole line.
       guard
         let read = try? ChannelJSON.parse(
-          utf8: UnsafeBufferPointer(rebasing: callText),
+          utf8: UnsafeBufferPointer(rebasing: requestText),
           wrapperDepth: TranscriptReader.wrapperDepth - 1)
       else { return nil }
-      callValue = read
+      requestValue = read
     }
-    guard let call = try? TranscriptReader.parseCall(callValue) else { return nil }
+    let request: TranscriptRequest
+    if isMethodCall {
+      guard let call = try? TranscriptReader.parseCall(requestValue) else { return nil }
+      request = .call(call)
+    } else {
+      request = .message(requestValue)
+    }
     let exchange = TranscriptExchange(
-      channel: string(channelText), request: .call(call), requestBytes: callBytes,
+      channel: string(channelText), request: request, requestBytes: requestBytes,
       reply: reply, replyBytes: .bytes(replyBytes), note: text(.note).map(string))
     return Read(entry: .exchange(exchange), valuesFromBytes: true)
   }
