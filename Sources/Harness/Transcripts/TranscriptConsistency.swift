@@ -138,24 +138,35 @@ public enum TranscriptConsistency {
     switch value {
     case .list(let items): return items.contains(where: repeatsMapKey)
     case .map(let entries):
-      for index in entries.indices {
-        let entry = entries[index]
-        if repeatsMapKey(entry.key) || repeatsMapKey(entry.value) { return true }
-        if case .string(let key) = entry.key {
-          // Dart's equality of a string key (DartEquality): another string key with equal text.
-          for earlier in entries[..<index] {
-            if case .string(let other) = earlier.key, other == key { return true }
-          }
-        } else {
-          for earlier in entries[..<index] where DartEquality.equal(earlier.key, entry.key) {
-            return true
-          }
-        }
+      for entry in entries where repeatsMapKey(entry.key) || repeatsMapKey(entry.value) {
+        return true
       }
-      return false
+      return repeatsKey(entries)
     case .ext(_, let inner): return repeatsMapKey(inner)
     default: return false
     }
+  }
+
+  /// Whether two of a map's own keys are equal as Dart's equality sees them (DartEquality).
+  static func repeatsKey(_ entries: [ChannelMapEntry]) -> Bool {
+    guard entries.count > 1 else { return false }
+    // Each key's length when it is a string of ASCII text, else -1: two such strings are equal
+    // only at the same length, so most pairs are told apart without comparing them.
+    let lengths = entries.map { entry -> Int in
+      guard case .string(let key) = entry.key else { return -1 }
+      return key.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 < 0x80 } ? bytes.count : -1
+      } ?? -1
+    }
+    for later in 1..<entries.count {
+      for earlier in 0..<later {
+        if lengths[earlier] >= 0 && lengths[later] >= 0 && lengths[earlier] != lengths[later] {
+          continue
+        }
+        if DartEquality.equal(entries[earlier].key, entries[later].key) { return true }
+      }
+    }
+    return false
   }
 
   static func disagreement(_ value: String, _ hex: String, _ d: ValueDifference) -> String {

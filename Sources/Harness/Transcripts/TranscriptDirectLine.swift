@@ -58,9 +58,14 @@ enum TranscriptDirectLine {
     let decodedReply = TranscriptReply.decode(replyBytes, isMethodCall: isMethodCall)
     if case .undecodable = decodedReply { return nil }
     let replyValue = decodedReply.channelValue
-    guard TranscriptHexLift.prints(replyValue, as: replyText),
-      let reply = try? TranscriptReader.parseReply(replyValue)
-    else { return nil }
+    guard TranscriptHexLift.prints(replyValue, as: replyText) else { return nil }
+    let reply: TranscriptReply
+    if case .ok = decodedReply {
+      reply = decodedReply  // what `parseReply` reads from `{"ok": v}`
+    } else {
+      guard let parsed = try? TranscriptReader.parseReply(replyValue) else { return nil }
+      reply = parsed
+    }
     let requestValue: ChannelValue
     var requestBytes: RecordedBytes?
     if let hex = text(isMethodCall ? .callHex : .messageHex) {
