@@ -119,6 +119,15 @@ public enum ChannelJSON {
     printedUTF8(value).bytes
   }
 
+  /// ``printUTF8(_:)`` into an array made with room for `capacity` bytes (the length the caller
+  /// expects: no growing on the way).
+  public static func printUTF8(_ value: ChannelValue, reservingCapacity capacity: Int) -> [UInt8] {
+    var out = JSONText()
+    out.bytes.reserveCapacity(capacity)
+    JSONWriter.append(value, to: &out)
+    return out.bytes
+  }
+
   private static func printedUTF8(_ value: ChannelValue) -> JSONText {
     var out = JSONText()
     JSONWriter.append(value, to: &out)

@@ -21,12 +21,12 @@ enum JSONWriter {
     switch value {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
-    case .int32(let v): out += String(v)
+    case .int32(let v): out.appendDecimal(Int64(v))
     case .int64(let v):
       if Int32(exactly: v) != nil {
-        appendTagged(.int64, to: &out) { $0 += String(v) }
+        appendTagged(.int64, to: &out) { $0.appendDecimal(v) }
       } else {
-        out += String(v)
+        out.appendDecimal(v)
       }
     case .largeInt(let hex):
       appendTagged(.largeInt, to: &out) { appendString(hex, to: &$0) }
@@ -103,7 +103,9 @@ enum JSONWriter {
     var keys: [String] = []
     keys.reserveCapacity(entries.count)
     for entry in entries {
-      guard case .string(let key) = entry.key, !key.utf8.contains(0) else { return nil }
+      guard case .string(let key) = entry.key,
+        !(key.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? key.utf8.contains(0))
+      else { return nil }
       keys.append(key)
     }
     if keys.count == 1 && TypedTag(rawValue: keys[0]) != nil { return nil }
@@ -111,9 +113,14 @@ enum JSONWriter {
       var seen = Set<[UInt8]>()
       for key in keys where !seen.insert(Array(key.utf8)).inserted { return nil }
     } else if keys.count > 1 {
-      // A record's few keys: compared in pairs, without making a set.
+      // A record's few keys: compared in pairs, without making a set (keys of different
+      // lengths, most pairs, without reading their bytes).
       for later in 1..<keys.count {
-        for earlier in 0..<later where keys[earlier].utf8.elementsEqual(keys[later].utf8) {
+        let count = keys[later].utf8.count
+        for earlier in 0..<later
+        where keys[earlier].utf8.count == count
+          && keys[earlier].utf8.elementsEqual(keys[later].utf8)
+        {
           return nil
         }
       }
@@ -154,9 +161,12 @@ enum JSONWriter {
   static func appendString(_ string: String, to out: inout JSONText) {
     out += "\""
     // Fast path: nothing to escape (0xC2 leads every UTF-8 C1 control character).
-    let plain = !string.utf8.contains { byte in
-      byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
-    }
+    let plain =
+      string.utf8.withContiguousStorageIfAvailable { bytes in
+        !bytes.contains { byte in
+          byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+        }
+      } ?? false
     if plain {
       out += string
       out += "\""
@@ -198,5 +208,21 @@ struct JSONText {
 
   mutating func append(_ scalar: Unicode.Scalar) {
     UTF8.encode(scalar) { bytes.append($0) }
+  }
+
+  /// `value` in decimal, as `String(value)` writes it, without making the string.
+  mutating func appendDecimal(_ value: Int64) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        count += 1
+        buffer[buffer.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      bytes.append(contentsOf: buffer[(buffer.count - count)...])
+    }
   }
 }

@@ -17,6 +17,19 @@ struct PrintTests {
     #expect(ChannelJSON.print(.int64(2_147_483_647)) == #"{"$int64": 2147483647}"#)
     #expect(ChannelJSON.print(.int64(2_147_483_648)) == "2147483648")
     #expect(ChannelJSON.print(.int64(Int64.min)) == "-9223372036854775808")
+    #expect(ChannelJSON.print(.int64(Int64.max)) == "9223372036854775807")
+    #expect(
+      ChannelJSON.print([0, -7, .int64(-10), .int64(0)])
+        == #"[0, -7, {"$int64": -10}, {"$int64": 0}]"#)
+    #expect(ChannelJSON.print(.int32(Int32.max)) == "2147483647")
+  }
+
+  @Test("printing into an array made at a given size gives the same bytes")
+  func reservingCapacity() {
+    let value: ChannelValue = ["a": [1, .int64(1 << 40), "é"], "ab": nil]
+    let text = #"{"a": [1, 1099511627776, "é"], "ab": null}"#
+    #expect(ChannelJSON.printUTF8(value, reservingCapacity: 0) == Array(text.utf8))
+    #expect(ChannelJSON.printUTF8(value, reservingCapacity: 1_000) == Array(text.utf8))
   }
 
   @Test(
@@ -78,6 +91,11 @@ struct PrintTests {
       ChannelJSON.print(.map([.init("a", 1), .init("a", 2)]))
         == #"{"$map": [["a", 1], ["a", 2]]}"#)
     #expect(ChannelJSON.print(["a\u{0}": 1]) == #"{"$map": [["a\u0000", 1]]}"#)
+    // Keys of one length told apart by their bytes; a repeat after keys of other lengths.
+    #expect(ChannelJSON.print(["ab": 1, "ac": 2]) == #"{"ab": 1, "ac": 2}"#)
+    #expect(
+      ChannelJSON.print(.map([.init("ab", 1), .init("a", 2), .init("abc", 3), .init("ab", 4)]))
+        == #"{"$map": [["ab", 1], ["a", 2], ["abc", 3], ["ab", 4]]}"#)
     // Canonically equivalent but different bytes: distinct keys for jansson, so an object.
     #expect(ChannelJSON.print(["\u{E9}": 1, "e\u{301}": 2]) == "{\"\u{E9}\": 1, \"e\u{301}\": 2}")
   }

@@ -169,9 +169,8 @@ public enum ReplayRun {
         return [TranscriptError(file: transcript.path, line: line, message: "header: \(problem)")]
       }
     }
-    let exchanges = transcript.exchanges
     // A header alone is a recording of a session in which no message came: 0 passed.
-    if exchanges.isEmpty && transcript.header == nil {
+    if transcript.exchanges.isEmpty && transcript.header == nil {
       return [
         TranscriptError(
           file: transcript.path, line: 0,
@@ -187,14 +186,18 @@ public enum ReplayRun {
       }
     }
     let headerMatchers = !(transcript.header?.matchers?.isEmpty ?? true)
-    for (line, exchange) in exchanges {
-      if !update, let problem = TranscriptConsistency.problem(exchange) {
-        found.append(TranscriptError(file: transcript.path, line: line, message: problem))
+    for line in transcript.lines {
+      guard case .exchange(let exchange)? = line.entry else { continue }
+      if !update,
+        let problem = TranscriptConsistency.problem(
+          exchange, valuesFromBytes: line.valuesFromBytes)
+      {
+        found.append(TranscriptError(file: transcript.path, line: line.number, message: problem))
       }
       if mode == .bytes && (headerMatchers || !(exchange.matchers?.isEmpty ?? true)) {
         found.append(
           TranscriptError(
-            file: transcript.path, line: line,
+            file: transcript.path, line: line.number,
             message:
               "--match bytes cannot honour \"match\" matchers (bytes have no paths): use "
               + "--match value, or leave --match out (lines with matchers then match by value)"))

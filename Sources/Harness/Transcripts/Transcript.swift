@@ -45,10 +45,16 @@ public struct TranscriptLine: Sendable {
   /// The line as it was read (without its line break).
   public var text: String
   /// `nil` for a blank line.
-  public var entry: TranscriptEntry?
+  public var entry: TranscriptEntry? {
+    didSet { valuesFromBytes = false }
+  }
   /// The line break that ended the line in the file: `"\n"`, `"\r\n"`, or `""` for a last line
   /// without one; `--update` writes it back so that a file keeps its line endings.
   public var ending: String
+  /// Whether the reader took the exchange's `call` and `reply` from its `callHex` and `replyHex`
+  /// (their texts were exactly what the bytes print as): they agree with the bytes unless a map
+  /// repeats a key (``TranscriptConsistency/problem(_:valuesFromBytes:)``).
+  var valuesFromBytes = false
 
   public init(number: Int, text: String, entry: TranscriptEntry?, ending: String = "\n") {
     self.number = number

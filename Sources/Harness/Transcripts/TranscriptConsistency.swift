@@ -10,6 +10,23 @@ public enum TranscriptConsistency {
     requestProblem(exchange) ?? replyProblem(exchange)
   }
 
+  /// ``problem(_:)`` for an exchange line; `valuesFromBytes`: the reader took its `reply` from
+  /// its `replyHex`, and its `call` or `message` from its `callHex` or `messageHex` when it has
+  /// one (TranscriptDirectLine.swift). Each side is then the other's decoding, so the checks
+  /// below compare a value with itself and find nothing — unless a map repeats a key, where the
+  /// comparison looks up the last of the equal keys and can differ: such lines take the full
+  /// check.
+  public static func problem(_ exchange: TranscriptExchange, valuesFromBytes: Bool) -> String? {
+    guard valuesFromBytes, let reply = exchange.reply, !repeatsMapKey(reply.channelValue)
+    else { return problem(exchange) }
+    if exchange.requestBytes == nil { return nil }
+    switch exchange.request {
+    case .call(let call?) where !repeatsMapKey(call.arguments): return nil
+    case .message(let value) where !repeatsMapKey(value): return nil
+    default: return problem(exchange)
+    }
+  }
+
   /// What disagrees between `call`/`message` and `callHex`/`messageHex`, or `nil`.
   public static func requestProblem(_ exchange: TranscriptExchange) -> String? {
     let messageCodec = StandardMessageCodec(allowsExtensions: true)
@@ -121,16 +138,35 @@ public enum TranscriptConsistency {
     switch value {
     case .list(let items): return items.contains(where: repeatsMapKey)
     case .map(let entries):
-      for (index, entry) in entries.enumerated() {
-        if repeatsMapKey(entry.key) || repeatsMapKey(entry.value) { return true }
-        for earlier in entries[..<index] where DartEquality.equal(earlier.key, entry.key) {
-          return true
-        }
+      for entry in entries where repeatsMapKey(entry.key) || repeatsMapKey(entry.value) {
+        return true
       }
-      return false
+      return repeatsKey(entries)
     case .ext(_, let inner): return repeatsMapKey(inner)
     default: return false
     }
+  }
+
+  /// Whether two of a map's own keys are equal as Dart's equality sees them (DartEquality).
+  static func repeatsKey(_ entries: [ChannelMapEntry]) -> Bool {
+    guard entries.count > 1 else { return false }
+    // Each key's length when it is a string of ASCII text, else -1: two such strings are equal
+    // only at the same length, so most pairs are told apart without comparing them.
+    let lengths = entries.map { entry -> Int in
+      guard case .string(let key) = entry.key else { return -1 }
+      return key.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 < 0x80 } ? bytes.count : -1
+      } ?? -1
+    }
+    for later in 1..<entries.count {
+      for earlier in 0..<later {
+        if lengths[earlier] >= 0 && lengths[later] >= 0 && lengths[earlier] != lengths[later] {
+          continue
+        }
+        if DartEquality.equal(entries[earlier].key, entries[later].key) { return true }
+      }
+    }
+    return false
   }
 
   static func disagreement(_ value: String, _ hex: String, _ d: ValueDifference) -> String {

@@ -17,20 +17,30 @@ enum TranscriptHex {
     guard utf8.count % 2 == 0 else {
       return .failure(HexError(message: "odd number of hex digits (\(utf8.count))"))
     }
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(utf8.count / 2)
-    var index = 0
-    while index < utf8.count {
-      guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else {
-        let bad = nibble(utf8[index]) == nil ? index : index + 1
-        return .failure(
-          HexError(message: "character \(bad + 1) is not a hex digit (expected 0-9, a-f)"))
+    var bad: Int?
+    let bytes = [UInt8](unsafeUninitializedCapacity: utf8.count / 2) { out, written in
+      var index = 0
+      while index < utf8.count {
+        let high = digitValues[Int(utf8[index])]
+        let low = digitValues[Int(utf8[index + 1])]
+        if high | low > 15 {
+          bad = high > 15 ? index : index + 1
+          break
+        }
+        out[index / 2] = high << 4 | low
+        index += 2
       }
-      bytes.append(high << 4 | low)
-      index += 2
+      written = index / 2
+    }
+    if let bad {
+      return .failure(
+        HexError(message: "character \(bad + 1) is not a hex digit (expected 0-9, a-f)"))
     }
     return .success(bytes)
   }
+
+  /// Each byte's value as a hex digit (either case), 0xFF for a byte that is not one.
+  private static let digitValues: [UInt8] = (0...255).map { nibble(UInt8($0)) ?? 0xFF }
 
   @inline(__always)
   private static func nibble(_ c: UInt8) -> UInt8? {

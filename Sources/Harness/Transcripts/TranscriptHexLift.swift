@@ -1,6 +1,14 @@
 import ChannelJSON
 import FlutterCodec
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A transcript line's recorded bytes (`callHex`, `messageHex`, `replyHex`, `eventHex`) are
 /// long strings of hex digits, and most of what jansson reads of a golden line: a scan finds them
 /// among the line's top-level keys, jansson reads the line with them emptied (`""`), and their
@@ -80,16 +88,22 @@ enum TranscriptHexLift {
 
   /// Whether `value`'s canonical text is `text`, byte for byte, without a NaN.
   static func prints(_ value: ChannelValue, as text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-    return ChannelJSON.printUTF8(value).withUnsafeBufferPointer { bytes in
-      guard bytes.count == text.count, bytes.elementsEqual(text) else { return false }
-      var index = 0
-      while index + 2 < bytes.count {
-        if bytes[index] == UInt8(ascii: "N") && bytes[index + 1] == UInt8(ascii: "a")
+    let printed = ChannelJSON.printUTF8(value, reservingCapacity: text.count + 1)
+    guard printed.count == text.count else { return false }
+    if text.isEmpty { return true }
+    return printed.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress, let other = text.base.baseAddress,
+        memcmp(base, other + text.startIndex, bytes.count) == 0
+      else { return false }
+      var from = 0
+      while let found = memchr(base + from, Int32(UInt8(ascii: "N")), bytes.count - from) {
+        let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        if index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "a")
           && bytes[index + 2] == UInt8(ascii: "N")
         {
           return false
         }
-        index += 1
+        from = index + 1
       }
       return true
     }

@@ -121,6 +121,13 @@ public enum TranscriptReader {
         lines.append(TranscriptLine(number: number, text: text, entry: nil, ending: ending))
         continue
       }
+      if let direct = TranscriptDirectLine.read(lineBytes) {
+        seenEntry = true
+        var line = TranscriptLine(number: number, text: text, entry: direct.entry, ending: ending)
+        line.valuesFromBytes = direct.valuesFromBytes
+        lines.append(line)
+        continue
+      }
       do throws(LineError) {
         let entry = try parseLine(lineBytes, requireReply: requireReply)
         if case .header = entry, seenEntry {
