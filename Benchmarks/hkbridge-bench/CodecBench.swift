@@ -10,11 +10,14 @@ import FlutterCodec
 /// cost of one small method call.
 struct CodecBench {
   var quick: Bool
+  /// `--peers DIR`: where Flutter's codecs, built as peer programs, are (``CodecPeers``).
+  var peers: String?
 
   func run(into report: inout Report) {
     float64List(into: &report)
-    recordReply(into: &report)
-    smallCall(into: &report)
+    var ours = recordReply(into: &report)
+    ours.merge(smallCall(into: &report)) { first, _ in first }
+    CodecPeers(quick: quick, directory: peers, ours: ours).run(into: &report)
   }
 
   private var samples: Int { quick ? 3 : 15 }
@@ -59,14 +62,15 @@ struct CodecBench {
     }
   }
 
-  /// A success envelope holding a 1,000-record `readRecords` reply.
-  func recordReply(into report: inout Report) {
+  /// A success envelope holding a 1,000-record `readRecords` reply; returns the best ns of
+  /// `reply-decode` and `reply-encode`.
+  func recordReply(into report: inout Report) -> [String: Double] {
     let codec = StandardMethodCodec()
     let reply = Envelope.success(hkbridge_bench.recordReply(count: 1_000))
     let bytes = codec.encodeEnvelope(reply)
     guard (try? codec.decodeEnvelope(bytes)) == reply else {
       print("  readRecords reply: the codec does not round-trip it; not measured")
-      return
+      return [:]
     }
     let iterations = quick ? 10 : 40
     let decodeTime = measure(samples: samples, iterations: iterations) {
@@ -86,16 +90,18 @@ struct CodecBench {
             + "\(format(time.best / 1_000, 1)) us per reply of \(grouped(bytes.count)) bytes",
           verdict: rate >= target ? .met : .missed))
     }
+    return ["reply-decode": decodeTime.best, "reply-encode": encodeTime.best]
   }
 
-  /// `isAvailable` with null arguments, decoded and encoded.
-  func smallCall(into report: inout Report) {
+  /// `isAvailable` with null arguments, decoded and encoded; returns the best ns of `call-decode`
+  /// and `call-encode`.
+  func smallCall(into report: inout Report) -> [String: Double] {
     let codec = StandardMethodCodec()
     let call = MethodCall("isAvailable", .null)
     let bytes = codec.encodeMethodCall(call)
     guard (try? codec.decodeMethodCall(bytes)) == call else {
       print("  isAvailable call: the codec does not round-trip it; not measured")
-      return
+      return [:]
     }
     let iterations = quick ? 100_000 : 1_000_000
     let decodeTime = measure(samples: samples, iterations: iterations) {
@@ -113,6 +119,7 @@ struct CodecBench {
           detail: "median \(format(time.median, 1)) ns; \(bytes.count) bytes",
           verdict: time.best <= 100 ? .met : .missed))
     }
+    return ["call-decode": decodeTime.best, "call-encode": encodeTime.best]
   }
 
   private func medianRate(_ bytes: Int, _ time: Timing) -> String {

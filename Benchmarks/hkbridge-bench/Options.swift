@@ -19,6 +19,9 @@ struct Options {
   /// `--baseline PATH`: an earlier `hkbridge` build that `replay` of the goldens is measured
   /// beside (section `replay`).
   var baseline: String?
+  /// `--peers DIR` (or `HKBRIDGE_CODEC_PEERS`): Flutter's codecs as peer programs, for the codec
+  /// section (CodecPeers.swift).
+  var peers: String? = getenv("HKBRIDGE_CODEC_PEERS").map { String(cString: $0) }
 
   func wants(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -28,7 +31,7 @@ struct Options {
     var index = 0
     let usage = """
       usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))] [--hkbridge PATH]
-                            [--baseline PATH]
+                            [--baseline PATH] [--peers DIR]
              hkbridge-bench --profile \(ProfileWorkload.allCases.map(\.rawValue).joined(separator: "|")) [COUNT]
       """
     while index < arguments.count {
@@ -45,6 +48,9 @@ struct Options {
       case "--hkbridge" where index + 1 < arguments.count:
         index += 1
         options.hkbridge = arguments[index]
+      case "--peers" where index + 1 < arguments.count:
+        index += 1
+        options.peers = arguments[index]
       case "--baseline" where index + 1 < arguments.count:
         index += 1
         options.baseline = arguments[index]

@@ -12,7 +12,7 @@ func runBenchmarks(_ options: Options) {
 
   if options.wants("codec") {
     print("codec")
-    CodecBench(quick: options.quick).run(into: &report)
+    CodecBench(quick: options.quick, peers: options.peers).run(into: &report)
   }
 
   let hkbridge = HKBridgeBinary.locate(override: options.hkbridge)

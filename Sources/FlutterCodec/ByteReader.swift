@@ -5,6 +5,9 @@ public struct ByteReader {
   /// Offset of the next byte to read, from the start of `buffer`.
   public private(set) var readerIndex: Int
 
+  /// Long strings already made from this buffer (set by the codec for a whole large message).
+  var repeatedStrings: RepeatedStrings?
+
   public init(_ buffer: UnsafeRawBufferPointer, readerIndex: Int = 0) {
     self.buffer = buffer
     self.readerIndex = readerIndex
@@ -92,6 +95,18 @@ public struct ByteReader {
     return slice
   }
 
+  /// A string value (its tag, then ``readShortASCII()``'s fast path), or `nil` with nothing read.
+  @inline(__always)
+  mutating func readTaggedShortASCII() -> String? {
+    guard readerIndex < buffer.count, buffer[readerIndex] == WireTag.string.rawValue else {
+      return nil
+    }
+    readerIndex += 1
+    if let string = readShortASCII() { return string }
+    readerIndex -= 1
+    return nil
+  }
+
   /// The fast path for the common string: a one-byte size, in bounds, all ASCII. Reads it and
   /// returns it, or returns `nil` and reads nothing (the caller then takes the checked path,
   /// which also finds and names any error).
@@ -102,16 +117,52 @@ public struct ByteReader {
     let count = Int(base.load(fromByteOffset: sizeIndex, as: UInt8.self))
     let start = sizeIndex + 1
     guard count < 254, count <= buffer.count - start else { return nil }
+    if SmallStringBits.isAvailable && count < 16 {
+      // Up to 15 bytes: two words masked to the string's bytes, checked for ASCII at once.
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      if buffer.count - start >= 16 {
+        low = SmallStringBits.keep(
+          base.loadUnaligned(fromByteOffset: start, as: UInt64.self), bytes: count)
+        high = SmallStringBits.keep(
+          base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self), bytes: count - 8)
+      } else {
+        // Near the end of the buffer: only the string's own bytes are read.
+        withUnsafeMutableBytes(of: &low) {
+          $0.copyMemory(from: UnsafeRawBufferPointer(start: base + start, count: min(count, 8)))
+        }
+        if count > 8 {
+          withUnsafeMutableBytes(of: &high) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: base + start + 8, count: count - 8))
+          }
+        }
+      }
+      guard SmallStringBits.isASCII(low | high) else { return nil }
+      readerIndex = start + count
+      return SmallStringBits.asciiString(low: low, high: high, count: count)
+    }
     let bytes = UnsafeBufferPointer(
       start: (base + start).assumingMemoryBound(to: UInt8.self), count: count)
+    let made: String?
+    if count >= 16, let repeated = repeatedStrings {
+      made = repeated.string(at: start, count: count, in: UnsafeRawPointer(base)) {
+        Self.asciiString(bytes)
+      }
+    } else {
+      made = Self.asciiString(bytes)
+    }
+    if made != nil { readerIndex = start + count }
+    return made
+  }
+
+  /// The string of `bytes` when all are ASCII, copied into its own storage without a second scan.
+  @inline(__always)
+  static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     guard UTF8Text.isASCII(bytes) else { return nil }
-    readerIndex = start + count
-    // Copied into the string's own storage (inline for up to 15 bytes) without a second scan:
-    // the bytes are known to be ASCII.
-    return String(unsafeUninitializedCapacity: count) { buffer in
+    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
       guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
-      target.update(from: source, count: count)
-      return count
+      target.update(from: source, count: bytes.count)
+      return bytes.count
     }
   }
 }

@@ -48,9 +48,22 @@ struct RawWriter {
     }
   }
 
-  /// Size, then the UTF-8 bytes, read in place (native and small strings are contiguous UTF-8).
+  /// Size, then the UTF-8 bytes. A string held inline (up to 15 bytes) is copied from its two
+  /// words; any other is read in place (native strings are contiguous UTF-8).
   @inline(__always)
   mutating func utf8(_ string: String) {
+    if SmallStringBits.isAvailable {
+      let words = SmallStringBits.words(string)
+      if let count = SmallStringBits.inlineCount(words) {
+        // Both words stored whole: the bytes past the string's own are overwritten by what
+        // follows, or lie in the message's `slack`.
+        byte(UInt8(truncatingIfNeeded: count))
+        base.storeBytes(of: words.0, toByteOffset: offset, as: UInt64.self)
+        base.storeBytes(of: words.1, toByteOffset: offset + 8, as: UInt64.self)
+        offset += count
+        return
+      }
+    }
     let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
       size(utf8.count)
       bytes(UnsafeRawBufferPointer(utf8))
@@ -172,15 +185,15 @@ extension RawWriter {
       // `Array(unsafeUninitializedCapacity:)` looks up its storage class's metadata at run time
       // (a few hundred instructions); for a small message, writing on the stack and copying is
       // cheaper.
-      return withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { buffer in
+      return withUnsafeTemporaryAllocation(byteCount: count + slack, alignment: 8) { buffer in
         guard let start = buffer.baseAddress else { return [] }
         var writer = RawWriter(base: start, offset: 0)
         body(&writer)
         assert(writer.offset == count, "EncodedSize and RawWriter disagree")
-        return Array(UnsafeRawBufferPointer(buffer))
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
       }
     }
-    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+    return [UInt8](unsafeUninitializedCapacity: count + slack) { buffer, initialized in
       guard let start = buffer.baseAddress else { return }
       var writer = RawWriter(base: UnsafeMutableRawPointer(start), offset: 0)
       body(&writer)
@@ -190,5 +203,9 @@ extension RawWriter {
   }
 
   /// Messages up to this size are written on the stack first.
-  static let smallMessage = 1_024
+  static var smallMessage: Int { 1_024 }
+
+  /// Bytes allocated past a message's end, so that an inline string's two words can be stored
+  /// whole at its end.
+  static var slack: Int { 16 }
 }

@@ -38,8 +38,9 @@ public struct StandardMessageCodec: Sendable {
 
   /// The one value that `buffer` holds; alignment counts from the buffer's first byte.
   public func decode(_ buffer: UnsafeRawBufferPointer) throws(CodecError) -> ChannelValue {
-    var reader = ByteReader(buffer)
-    return try decodeWhole(&reader)
+    try Self.withReader(buffer) { (reader: inout ByteReader) throws(CodecError) in
+      try decodeWhole(&reader)
+    }
   }
 
   func decodeWhole(_ reader: inout ByteReader) throws(CodecError) -> ChannelValue {
@@ -53,9 +54,8 @@ public struct StandardMessageCodec: Sendable {
     _ bytes: [UInt8], _ body: (inout ByteReader) throws(CodecError) -> R
   ) throws(CodecError) -> R {
     let result: Result<R, CodecError> = bytes.withUnsafeBytes { raw in
-      var reader = ByteReader(raw)
       do throws(CodecError) {
-        return .success(try body(&reader))
+        return .success(try withReader(raw, body))
       } catch {
         return .failure(error)
       }
@@ -63,14 +63,27 @@ public struct StandardMessageCodec: Sendable {
     return try result.get()
   }
 
+  /// Runs `body` with a reader over `buffer`, remembering repeated long strings when the message
+  /// is large enough to gain by it (``RepeatedStrings``).
+  @inline(__always)
+  static func withReader<R>(
+    _ buffer: UnsafeRawBufferPointer, _ body: (inout ByteReader) throws(CodecError) -> R
+  ) throws(CodecError) -> R {
+    var reader = ByteReader(buffer)
+    guard buffer.count >= RepeatedStrings.minimumMessage else { return try body(&reader) }
+    let repeated = RepeatedStrings()
+    defer { repeated.release() }
+    reader.repeatedStrings = repeated
+    return try body(&reader)
+  }
+
   /// Runs `body` with a reader over `bytes`; offsets count from the slice's first byte.
   static func withReader<R>(
     _ bytes: ArraySlice<UInt8>, _ body: (inout ByteReader) throws(CodecError) -> R
   ) throws(CodecError) -> R {
     let result: Result<R, CodecError> = bytes.withUnsafeBytes { raw in
-      var reader = ByteReader(raw)
       do throws(CodecError) {
-        return .success(try body(&reader))
+        return .success(try withReader(raw, body))
       } catch {
         return .failure(error)
       }
@@ -141,11 +154,19 @@ public struct StandardMessageCodec: Sendable {
     var entries: [ChannelMapEntry] = []
     entries.reserveCapacity(count)
     for _ in 0..<count {
-      let key = try readValue(from: &reader, depth: depth + 1)
-      let value = try readValue(from: &reader, depth: depth + 1)
+      let key = try readElement(from: &reader, depth: depth)
+      let value = try readElement(from: &reader, depth: depth)
       entries.append(ChannelMapEntry(key, value))
     }
     return .map(entries)
+  }
+
+  /// A value inside a container at `depth`: a short ASCII string (most keys, many values) read
+  /// here without the recursion, anything else by ``readValue(from:depth:)``.
+  @inline(__always)
+  func readElement(from reader: inout ByteReader, depth: Int) throws(CodecError) -> ChannelValue {
+    if let string = reader.readTaggedShortASCII() { return .string(string) }
+    return try readValue(from: &reader, depth: depth + 1)
   }
 
   /// A value that holds no other value, after its tag byte (`tagByte` was read at
