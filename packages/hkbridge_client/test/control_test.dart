@@ -83,6 +83,41 @@ void main() {
     expect(uuids, ['u1']);
   });
 
+  test('addElectrocardiograms sends its records and source and returns the uuids', () async {
+    final host = FakeHost('00 0d 01 07 05 7575696473 0c 01 07 02 7531');
+    final uuids = await HkControl(host.send)
+        .addElectrocardiograms([{'start': 0}], sourceBundleId: 'w');
+    expect(uuids, ['u1']);
+    // {"records": [{"start": 0}], "source": {"bundleId": "w"}}
+    expect(
+        host.sent.single[1],
+        hex('07 15 616464456c656374726f63617264696f6772616d73 0d 02 '
+            '07 07 7265636f726473 0c 01 0d 01 07 05 7374617274 03 00000000 '
+            '07 06 736f75726365 0d 01 07 08 62756e646c654964 07 01 77'));
+  });
+
+  test('addClinicalRecords returns the uuids; a reply without them is a FormatException',
+      () async {
+    final host = FakeHost('00 0d 01 07 05 7575696473 0c 02 07 01 61 07 01 62');
+    expect(await HkControl(host.send).addClinicalRecords([{}]), ['a', 'b']);
+    host.reply = '00 00';
+    await expectLater(HkControl(host.send).addClinicalRecords([{}]),
+        throwsA(isA<FormatException>().having((e) => e.message, 'message',
+            startsWith('addClinicalRecords answered null'))));
+  });
+
+  test('addActivitySummaries sends the summaries under "summaries"', () async {
+    final host = FakeHost('00 00');
+    await HkControl(host.send).addActivitySummaries([
+      {'year': 2024}
+    ]);
+    // {"summaries": [{"year": 2024}]}
+    expect(
+        host.sent.single[1],
+        hex('07 14 616464416374697669747953756d6d6172696573 0d 01 '
+            '07 09 73756d6d6172696573 0c 01 0d 01 07 04 79656172 03 e8070000'));
+  });
+
   test('a reply of the wrong shape is a FormatException', () async {
     final host = FakeHost('0000');
     await expectLater(HkControl(host.send).advanceClock(const Duration(seconds: 1)),

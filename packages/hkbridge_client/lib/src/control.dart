@@ -106,8 +106,32 @@ class HkControl {
   /// (../../protocol/records.md). The source is `{bundleId, name}`: give [sourceBundleId] whenever
   /// [sourceName] is given (hkbridge refuses a source without a bundle id).
   Future<List<String>> addSamples(List<Map<String, Object?>> records,
-      {String? sourceBundleId, String? sourceName}) async {
-    final result = await _call('addSamples', <String, Object?>{
+          {String? sourceBundleId, String? sourceName}) =>
+      _addRecords('addSamples', records, sourceBundleId, sourceName);
+
+  /// Adds electrocardiograms as an Apple Watch records them (`{start, end?, classification?,
+  /// symptomsStatus?, averageHeartRate?, samplingFrequency?, microvolts?}`; the control channel's
+  /// `addElectrocardiograms`, ../../protocol/channel-api.md); returns their uuids in order. The
+  /// source defaults to the Health app's; give it as for [addSamples].
+  Future<List<String>> addElectrocardiograms(List<Map<String, Object?>> records,
+          {String? sourceBundleId, String? sourceName}) =>
+      _addRecords('addElectrocardiograms', records, sourceBundleId, sourceName);
+
+  /// Adds clinical records a health institution sent (`{type, start, end?, displayName,
+  /// fhirResource?}`; the control channel's `addClinicalRecords`); returns their uuids in order.
+  Future<List<String>> addClinicalRecords(List<Map<String, Object?>> records,
+          {String? sourceBundleId, String? sourceName}) =>
+      _addRecords('addClinicalRecords', records, sourceBundleId, sourceName);
+
+  /// Adds the Apple Watch's daily activity summaries (`{year, month, day, activeEnergyBurned?,
+  /// …}`; one per day, replacing that day's; the control channel's `addActivitySummaries`).
+  Future<void> addActivitySummaries(List<Map<String, Object?>> summaries) async {
+    await _call('addActivitySummaries', <String, Object?>{'summaries': summaries});
+  }
+
+  Future<List<String>> _addRecords(String method, List<Map<String, Object?>> records,
+      String? sourceBundleId, String? sourceName) async {
+    final result = await _call(method, <String, Object?>{
       'records': records,
       if (sourceBundleId != null || sourceName != null)
         'source': <String, Object?>{
@@ -117,7 +141,7 @@ class HkControl {
     });
     final uuids = result is Map ? result['uuids'] : null;
     if (uuids is! List || !uuids.every((u) => u is String)) {
-      throw FormatException('addSamples answered $result; expected {"uuids": [String, ...]}');
+      throw FormatException('$method answered $result; expected {"uuids": [String, ...]}');
     }
     return List<String>.from(uuids);
   }
