@@ -14,15 +14,74 @@ import HealthStore
 package final class Verification {
   struct LoggedCall {
     var method: String
-    var arguments: ChannelValue
+    /// The arguments; for a call kept as bytes (``form``), a `.uint8List` of those bytes.
+    private var stored: ChannelValue
     /// `nil` for a success, the error's code, or `notImplemented` for a null reply; `pending`
     /// while a call answered later (a native plugin's) waits for its result.
     var code: String?
     /// Names a call answered later, so that its result finds its entry (0: answered at once).
     var serial = 0
-
     /// About the bytes the call holds (its text, and 16 a value besides).
-    var size: Int { method.utf8.count + Self.size(of: arguments) }
+    let size: Int
+    private let form: Form
+
+    /// How the arguments are kept: as values, or, for a call of more than
+    /// ``Verification/encodedSize`` (``size``), as bytes, a fraction of the memory of the values
+    /// (an element of a list of integers: 5 bytes instead of 24), decoded when `calls` asks.
+    enum Form: UInt8 {
+      case values
+      /// The bytes of the whole call as it was sent (shared with the sender, not copied).
+      case sentCall
+      /// The arguments encoded by the standard codec (extension tags allowed).
+      case encodedArguments
+    }
+
+    init(method: String, arguments: ChannelValue, code: String?, serial: Int = 0) {
+      self.init(
+        method: method, arguments: arguments,
+        size: method.utf8.count + Self.size(of: arguments), code: code, serial: serial)
+    }
+
+    /// `size` is the call's ``size`` (as the log counts it before logging the call).
+    @inline(__always)
+    init(method: String, arguments: ChannelValue, size: Int, code: String?, serial: Int = 0) {
+      self.method = method
+      self.stored = arguments
+      self.code = code
+      self.serial = serial
+      self.size = size
+      form = .values
+    }
+
+    /// A call of more than ``Verification/encodedSize``, kept as bytes: `sent`, the bytes it
+    /// was decoded from when the dispatcher has them as an array, else its arguments encoded.
+    init(big call: MethodCall, size: Int, code: String?, serial: Int = 0, sent: [UInt8]?) {
+      method = call.method
+      self.code = code
+      self.serial = serial
+      self.size = size
+      if let sent {
+        stored = .uint8List(sent)
+        form = .sentCall
+      } else {
+        stored = .uint8List(Self.codec.encode(call.arguments))
+        form = .encodedArguments
+      }
+    }
+
+    private static var codec: StandardMessageCodec { StandardMessageCodec(allowsExtensions: true) }
+
+    var arguments: ChannelValue {
+      guard form != .values, case .uint8List(let bytes) = stored else { return stored }
+      // Bytes that were decoded (by the dispatcher's codec) or encoded (by this one) before.
+      if form == .sentCall {
+        return (try? StandardMethodCodec().decodeMethodCall(bytes))?.arguments ?? .null
+      }
+      return (try? Self.codec.decode(bytes)) ?? .null
+    }
+
+    /// Whether the arguments are kept as bytes (a big call's).
+    var isEncoded: Bool { form != .values }
 
     /// A scalar's size without a walk (most calls' arguments); only containers are walked.
     @inline(__always)
@@ -74,6 +133,12 @@ package final class Verification {
   /// ... and at most about this many bytes of arguments (``LoggedCall/size``): past it, the
   /// older half is dropped too, until the log fits.
   static let logByteLimit = 16 << 20
+  /// A call whose ``LoggedCall/size`` is over this is kept encoded (``LoggedCall``), so that the
+  /// log does not hold a long `--jsonl` line's call as values several times its size.
+  static let encodedSize = 1 << 20
+  /// The bytes of the message being handled, when the dispatcher was given them as an array
+  /// (``Dispatcher/handleMessage(channel:payload:)``): a big call's entry keeps them.
+  var sentPayload: [UInt8]?
 
   // The log is touched on every call: no run-time exclusivity checks (serving is
   // single-threaded and no access to these overlaps another).
@@ -91,6 +156,9 @@ package final class Verification {
   private(set) var isQuiet = true
 
   private func updateQuiet() { isQuiet = stubs.isEmpty && latencies.isEmpty }
+
+  /// The calls logged, oldest first.
+  var loggedCalls: [LoggedCall] { log }
 
   func reset() {
     log.removeAll()
@@ -130,9 +198,22 @@ package final class Verification {
 
   func record(_ call: MethodCall, reply: [UInt8]?) {
     if log.count >= Self.logLimit { dropOlderHalf() }
-    logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
-    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
+    let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    logBytes += size
+    if size > Self.encodedSize {
+      recordBig(call, size: size, reply: reply)
+    } else {
+      let entry = LoggedCall(
+        method: call.method, arguments: call.arguments, size: size, code: Self.code(reply))
+      log.append(consume entry)
+    }
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+  }
+
+  /// A big call's entry, kept as bytes (apart, so that the common path copies nothing more).
+  @inline(never)
+  private func recordBig(_ call: MethodCall, size: Int, reply: [UInt8]?) {
+    log.append(LoggedCall(big: call, size: size, code: Self.code(reply), sent: sentPayload))
   }
 
   /// The code of a call whose result has not come yet.
@@ -145,11 +226,14 @@ package final class Verification {
   package func start(_ call: MethodCall) -> Int {
     if log.count >= Self.logLimit { dropOlderHalf() }
     lastSerial += 1
-    logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    logBytes += size
     log.append(
-      LoggedCall(
-        method: call.method, arguments: call.arguments, code: Self.pendingCode,
-        serial: lastSerial))
+      size > Self.encodedSize
+        ? LoggedCall(big: call, size: size, code: Self.pendingCode, serial: lastSerial, sent: nil)
+        : LoggedCall(
+          method: call.method, arguments: call.arguments, size: size, code: Self.pendingCode,
+          serial: lastSerial))
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
     return lastSerial
   }
@@ -165,7 +249,10 @@ package final class Verification {
   private func dropOlderHalf() {
     let dropped = max(1, log.count / 2)
     var bytes = 0
-    for index in 0..<dropped { bytes += log[index].size }
+    // (Read in place: no copy of each entry.)
+    log.withUnsafeBufferPointer { entries in
+      for index in 0..<dropped { bytes += entries[index].size }
+    }
     logBytes -= bytes
     log.removeFirst(dropped)
   }
