@@ -14,74 +14,53 @@ import HealthStore
 package final class Verification {
   struct LoggedCall {
     var method: String
-    /// The arguments; for a call kept as bytes (``form``), a `.uint8List` of those bytes.
-    private var stored: ChannelValue
+    /// The arguments as logged: a call of more than ``Verification/encodedSize`` is kept as
+    /// bytes (see ``Kept``), the rest as they are; ``value`` is what `calls` answers.
+    var arguments: ChannelValue
     /// `nil` for a success, the error's code, or `notImplemented` for a null reply; `pending`
     /// while a call answered later (a native plugin's) waits for its result.
     var code: String?
     /// Names a call answered later, so that its result finds its entry (0: answered at once).
     var serial = 0
-    /// About the bytes the call holds (its text, and 16 a value besides).
-    let size: Int
-    private let form: Form
 
-    /// How the arguments are kept: as values, or, for a call of more than
-    /// ``Verification/encodedSize`` (``size``), as bytes, a fraction of the memory of the values
-    /// (an element of a list of integers: 5 bytes instead of 24), decoded when `calls` asks.
-    enum Form: UInt8 {
-      case values
+    /// About the bytes the call holds (its text, and 16 a value besides; a call kept as bytes:
+    /// those bytes).
+    var size: Int { method.utf8.count + Self.size(of: arguments) }
+
+    /// How a big call is kept: its bytes, a fraction of the memory of its values (an element
+    /// of a list of integers: 5 bytes instead of 24), decoded when `calls` asks. Marked by an
+    /// extension tag no decoded value has (they are 128–255), so that an entry stays as small
+    /// and as cheap to log as before.
+    enum Kept: UInt8 {
       /// The bytes of the whole call as it was sent (shared with the sender, not copied).
-      case sentCall
+      case sentCall = 0
       /// The arguments encoded by the standard codec (extension tags allowed).
-      case encodedArguments
+      case encodedArguments = 1
     }
 
-    init(method: String, arguments: ChannelValue, code: String?, serial: Int = 0) {
-      self.init(
-        method: method, arguments: arguments,
-        size: method.utf8.count + Self.size(of: arguments), code: code, serial: serial)
+    static var codec: StandardMessageCodec { StandardMessageCodec(allowsExtensions: true) }
+
+    /// How the arguments are kept as bytes, and the bytes; `nil` when kept as they are.
+    private var kept: (Kept, [UInt8])? {
+      guard case .ext(let tag, .uint8List(let bytes)) = arguments, let kept = Kept(rawValue: tag)
+      else { return nil }
+      return (kept, bytes)
     }
 
-    /// `size` is the call's ``size`` (as the log counts it before logging the call).
-    @inline(__always)
-    init(method: String, arguments: ChannelValue, size: Int, code: String?, serial: Int = 0) {
-      self.method = method
-      self.stored = arguments
-      self.code = code
-      self.serial = serial
-      self.size = size
-      form = .values
-    }
-
-    /// A call of more than ``Verification/encodedSize``, kept as bytes: `sent`, the bytes it
-    /// was decoded from when the dispatcher has them as an array, else its arguments encoded.
-    init(big call: MethodCall, size: Int, code: String?, serial: Int = 0, sent: [UInt8]?) {
-      method = call.method
-      self.code = code
-      self.serial = serial
-      self.size = size
-      if let sent {
-        stored = .uint8List(sent)
-        form = .sentCall
-      } else {
-        stored = .uint8List(Self.codec.encode(call.arguments))
-        form = .encodedArguments
-      }
-    }
-
-    private static var codec: StandardMessageCodec { StandardMessageCodec(allowsExtensions: true) }
-
-    var arguments: ChannelValue {
-      guard form != .values, case .uint8List(let bytes) = stored else { return stored }
+    /// The arguments as they were sent.
+    var value: ChannelValue {
+      guard let (kept, bytes) = kept else { return arguments }
       // Bytes that were decoded (by the dispatcher's codec) or encoded (by this one) before.
-      if form == .sentCall {
+      switch kept {
+      case .sentCall:
         return (try? StandardMethodCodec().decodeMethodCall(bytes))?.arguments ?? .null
+      case .encodedArguments:
+        return (try? Self.codec.decode(bytes)) ?? .null
       }
-      return (try? Self.codec.decode(bytes)) ?? .null
     }
 
     /// Whether the arguments are kept as bytes (a big call's).
-    var isEncoded: Bool { form != .values }
+    var isEncoded: Bool { kept != nil }
 
     /// A scalar's size without a walk (most calls' arguments); only containers are walked.
     @inline(__always)
@@ -199,21 +178,20 @@ package final class Verification {
   func record(_ call: MethodCall, reply: [UInt8]?) {
     if log.count >= Self.logLimit { dropOlderHalf() }
     let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    if size > Self.encodedSize { return logBig(call, code: Self.code(reply)) }
     logBytes += size
-    if size > Self.encodedSize {
-      recordBig(call, size: size, reply: reply)
-    } else {
-      let entry = LoggedCall(
-        method: call.method, arguments: call.arguments, size: size, code: Self.code(reply))
-      log.append(consume entry)
-    }
+    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
-  /// A big call's entry, kept as bytes (apart, so that the common path copies nothing more).
+  /// A big call's entry, kept as bytes (apart, so that the common path does nothing more).
   @inline(never)
-  private func recordBig(_ call: MethodCall, size: Int, reply: [UInt8]?) {
-    log.append(LoggedCall(big: call, size: size, code: Self.code(reply), sent: sentPayload))
+  private func logBig(_ call: MethodCall, code: String?, serial: Int = 0) {
+    let entry = LoggedCall(
+      big: call, code: code, serial: serial, sent: serial == 0 ? sentPayload : nil)
+    logBytes += entry.size
+    log.append(entry)
+    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
   /// The code of a call whose result has not come yet.
@@ -227,13 +205,15 @@ package final class Verification {
     if log.count >= Self.logLimit { dropOlderHalf() }
     lastSerial += 1
     let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    if size > Self.encodedSize {
+      logBig(call, code: Self.pendingCode, serial: lastSerial)
+      return lastSerial
+    }
     logBytes += size
     log.append(
-      size > Self.encodedSize
-        ? LoggedCall(big: call, size: size, code: Self.pendingCode, serial: lastSerial, sent: nil)
-        : LoggedCall(
-          method: call.method, arguments: call.arguments, size: size, code: Self.pendingCode,
-          serial: lastSerial))
+      LoggedCall(
+        method: call.method, arguments: call.arguments, code: Self.pendingCode,
+        serial: lastSerial))
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
     return lastSerial
   }
@@ -249,10 +229,7 @@ package final class Verification {
   private func dropOlderHalf() {
     let dropped = max(1, log.count / 2)
     var bytes = 0
-    // (Read in place: no copy of each entry.)
-    log.withUnsafeBufferPointer { entries in
-      for index in 0..<dropped { bytes += entries[index].size }
-    }
+    for index in 0..<dropped { bytes += log[index].size }
     logBytes -= bytes
     log.removeFirst(dropped)
   }
@@ -277,10 +254,26 @@ package final class Verification {
     .list(
       log.map {
         .object([
-          ("method", .string($0.method)), ("args", $0.arguments),
+          ("method", .string($0.method)), ("args", $0.value),
           ("code", $0.code.map(ChannelValue.string) ?? .null),
         ])
       })
+  }
+}
+
+extension Verification.LoggedCall {
+  /// A call of more than ``Verification/encodedSize``, kept as bytes: `sent`, the bytes it
+  /// was decoded from when the dispatcher has them as an array, else its arguments encoded.
+  init(big call: MethodCall, code: String?, serial: Int = 0, sent: [UInt8]?) {
+    let arguments: ChannelValue
+    if let sent {
+      arguments = .ext(tag: Kept.sentCall.rawValue, value: .uint8List(sent))
+    } else {
+      arguments = .ext(
+        tag: Kept.encodedArguments.rawValue,
+        value: .uint8List(Self.codec.encode(call.arguments)))
+    }
+    self.init(method: call.method, arguments: arguments, code: code, serial: serial)
   }
 }
 
