@@ -128,6 +128,19 @@ public enum ChannelJSON {
     return out.bytes
   }
 
+  /// ``printUTF8(_:)`` handed to `flush` in pieces of about `pieceBytes` (or more) as it is
+  /// printed, so that a long value's text is never held whole; `flush` empties the bytes it is
+  /// given. Returns the rest (the text's last piece, not handed to `flush`).
+  public static func printUTF8(
+    _ value: ChannelValue, pieceBytes: Int, flush: @escaping (inout [UInt8]) -> Void
+  ) -> [UInt8] {
+    var out = JSONText()
+    out.flush = flush
+    out.flushBytes = pieceBytes
+    JSONWriter.append(value, to: &out)
+    return out.bytes
+  }
+
   private static func printedUTF8(_ value: ChannelValue) -> JSONText {
     var out = JSONText()
     JSONWriter.append(value, to: &out)

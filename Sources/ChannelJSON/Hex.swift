@@ -7,11 +7,16 @@ public enum Hex {
   public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.underestimatedCount * 2)
+    append(bytes, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// ``encode(_:)``'s text appended to `out` as UTF-8.
+  public static func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
     for byte in bytes {
       out.append(digits[Int(byte >> 4)])
       out.append(digits[Int(byte & 15)])
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Why a text is not hex bytes.

@@ -57,6 +57,7 @@ enum JSONWriter {
       for (index, item) in items.enumerated() {
         if index > 0 { out += ", " }
         append(item, to: &out)
+        out.flushIfFull()
       }
       out += "]"
     case .map(let entries):
@@ -78,6 +79,7 @@ enum JSONWriter {
         appendString(keys[index], to: &out)
         out += ": "
         append(entry.value, to: &out)
+        out.flushIfFull()
       }
       out += "}"
       return
@@ -91,6 +93,7 @@ enum JSONWriter {
         $0 += ", "
         append(entry.value, to: &$0)
         $0 += "]"
+        $0.flushIfFull()
       }
       $0 += "]"
     }
@@ -145,6 +148,7 @@ enum JSONWriter {
     for (index, element) in elements.enumerated() {
       if index > 0 { out += ", " }
       out += text(element)
+      out.flushIfFull()
     }
     out += "]"
   }
@@ -198,6 +202,16 @@ enum JSONWriter {
 /// `String` (the printer's text is valid UTF-8 by construction).
 struct JSONText {
   var bytes: [UInt8] = []
+  /// Where a long text goes while it is printed (`nil`: kept whole in ``bytes``): the bytes so
+  /// far are handed over, and dropped, once they reach ``flushBytes`` (checked between a list's
+  /// or a map's elements), so that printing a long value holds a few KiB of its text at a time.
+  var flush: ((inout [UInt8]) -> Void)?
+  var flushBytes = Int.max
+
+  @inline(__always)
+  mutating func flushIfFull() {
+    if bytes.count >= flushBytes, let flush { flush(&bytes) }
+  }
 
   var string: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -22,6 +22,37 @@ import Testing
     #expect(calls.last?["args"]?["i"] == .int(999))
   }
 
+  /// A call over encodedSize is logged as its encoding, not as values several times its size
+  /// (a long `--jsonl` line's), and `calls` gives it back as it was sent; a small one is kept
+  /// as values.
+  @Test func aBigCallIsLoggedEncodedAndCallsGivesItBackUnchanged() {
+    let h = Harness()
+    let count = Verification.encodedSize / 16 + 1
+    let big: ChannelValue = [
+      "ints": .list((0..<count).map { .int32(Int32($0) - 7) }),
+      "mixed": [.int64(1 << 40), .float64(-0.5), "é", .uint8List([1, 2]), .int32List([3]), nil],
+    ]
+    _ = h.call("noSuchMethod", big)
+    _ = h.call("noSuchMethod", ["small": 1])
+    let logged = h.dispatcher.verification.loggedCalls
+    #expect(logged.map(\.isEncoded) == [true, false])
+    // Counted as the bytes it is kept as.
+    #expect(logged.first?.size ?? 0 > 5 * count)
+    guard case .list(let calls)? = h.control("calls")?.value, calls.count == 2 else {
+      Issue.record("calls is not a list of the two calls")
+      return
+    }
+    #expect(calls[0]["args"] == big)
+    #expect(calls[0]["method"] == "noSuchMethod")
+    #expect(calls[1]["args"] == ["small": 1])
+    // Logged without the bytes it was sent as (a native plugin's call): encoded again.
+    let verification = Verification()
+    verification.record(MethodCall("m", big), reply: nil)
+    #expect(verification.loggedCalls.map(\.isEncoded) == [true])
+    #expect(verification.loggedCalls.first?.value == big)
+    #expect(verification.callsValue == [["method": "m", "args": big, "code": "notImplemented"]])
+  }
+
   /// A logged call's size: 16 a value (scalars without a walk) plus its text and elements, and
   /// the method's UTF-8 bytes; containers are walked.
   @Test func aLoggedCallsSizeCountsScalarsAsSixteenAndWalksContainers() {

@@ -71,7 +71,7 @@ public final class JSONLServer {
       if n > 0 {
         feed(chunk[0..<n])
       } else if n == 0 {
-        if !input.isEmpty && !skippingLongLine { serveLine(input) }
+        if !input.isEmpty && !skippingLongLine { serveLine(&input) }
         input.removeAll()
         if let status = flushOutput() { return status }
         if refusedLines > 0 {
@@ -103,14 +103,11 @@ public final class JSONLServer {
         refuseLongLine()
       } else {
         input.append(contentsOf: piece)
-        serveLine(input)
+        serveLine(&input)
       }
       input.removeAll(keepingCapacity: input.count <= 64 * 1024)
       lineNumber += 1
-      if output >= 0 && pending.count >= FrameServer.defaultOutputFlushThreshold {
-        recorder?.flush()
-        outputFailure = writePending(output)
-      }
+      writePendingIfFull()
     }
     if outputFailure != nil { return }
     guard !skippingLongLine else { return }
@@ -135,17 +132,28 @@ public final class JSONLServer {
       "line \(lineNumber) is longer than --max-frame \(maxLine) bytes: it was skipped")
   }
 
-  /// Serves one complete line (without its newline).
-  private func serveLine(_ raw: [UInt8]) {
+  /// Serves one complete line (without its newline); a long line's bytes are released once read.
+  private func serveLine(_ raw: inout [UInt8]) {
     // The request's values are dropped once encoded: memory stays proportional to one line.
-    guard let (channel, payload) = request(raw) else { return }
+    guard let (channel, payload) = request(&raw) else { return }
     let outcome = step.run(channel: channel, payload: payload)
     logger.debug(
       "line \(lineNumber): "
         + CallSummary.line(id: 0, channel: channel, payload: payload, reply: outcome.reply))
     let answered = TranscriptRecorder.exchange(
       channel: channel, payload: payload, reply: outcome.reply, methodChannels: methodChannels)
-    pending.append(contentsOf: TranscriptWriter.lineUTF8(.exchange(answered)))
+    if (payload?.count ?? 0) + (outcome.reply?.count ?? 0) < Self.streamedBytes {
+      pending.append(contentsOf: TranscriptWriter.lineUTF8(.exchange(answered)))
+    } else {
+      // Written while it is printed: the line is never held whole.
+      let rest = TranscriptWriter.lineUTF8(answered, pieceBytes: Self.streamedBytes) {
+        [unowned self] piece in
+        pending.append(contentsOf: piece)
+        piece.removeAll(keepingCapacity: true)
+        writePendingIfFull()
+      }
+      pending.append(contentsOf: rest)
+    }
     // The events the request caused, right after its reply (protocol/events.md).
     for event in outcome.events {
       appendLine(
@@ -154,19 +162,32 @@ public final class JSONLServer {
     }
   }
 
+  /// Exchanges whose payload and reply together reach this many bytes have their line written
+  /// in pieces of this size while it is printed (protocol/performance.md, D20).
+  static let streamedBytes = 64 << 10
+
+  /// Writes the pending output once it passes ``FrameServer/defaultOutputFlushThreshold``
+  /// (when serving a descriptor, and no write has failed).
+  private func writePendingIfFull() {
+    guard output >= 0, outputFailure == nil,
+      pending.count >= FrameServer.defaultOutputFlushThreshold
+    else { return }
+    recorder?.flush()
+    outputFailure = writePending(output)
+  }
+
   /// The channel and payload a line asks for; `nil` for a line with no request (blank, a
-  /// note) or a bad one (its error line is appended).
-  private func request(_ raw: [UInt8]) -> (String, [UInt8]?)? {
-    var bytes = raw[...]
-    if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-    if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
+  /// note) or a bad one (its error line is appended). A long line's bytes are released once
+  /// its JSON is read (`raw` is left empty), before its value is encoded.
+  private func request(_ raw: inout [UInt8]) -> (String, [UInt8]?)? {
+    if raw.last == UInt8(ascii: "\r") { raw.removeLast() }
+    if raw.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
     let value: ChannelValue
     do {
       // The line and its `call` wrap the value, as in a transcript (same depth as replay).
-      // (No copy of the line unless a `\r` was cut off.)
-      value = try ChannelJSON.parse(
-        utf8: bytes.count == raw.count ? raw : Array(bytes),
-        wrapperDepth: TranscriptReader.wrapperDepth)
+      // (No copy of the line.)
+      value = try ChannelJSON.parse(utf8: raw, wrapperDepth: TranscriptReader.wrapperDepth)
+      if raw.count > Self.streamedBytes { raw = [] }
     } catch {
       appendError(column: Self.column(in: error.message), "\(error.path): \(error.message)")
       return nil

@@ -16,6 +16,46 @@ public enum TranscriptWriter {
     return bytes
   }
 
+  /// ``lineUTF8(_:)`` handed to `flush` in pieces of about `pieceBytes` while it is printed
+  /// (each piece emptied by `flush`; the line's last piece, with its newline, is returned): a
+  /// long exchange's line is never held whole, and its hex is written from its bytes, never
+  /// made a `String`. The same bytes as ``lineUTF8(_:)``.
+  public static func lineUTF8(
+    _ exchange: TranscriptExchange, pieceBytes: Int, flush: @escaping (inout [UInt8]) -> Void
+  ) -> [UInt8] {
+    // Fields after the hex ones (at, match, note) would have to follow them: printed whole.
+    guard exchange.at == nil, exchange.matchers == nil, exchange.note == nil else {
+      return lineUTF8(.exchange(exchange))
+    }
+    var head = exchange
+    head.requestBytes = nil
+    head.replyBytes = nil
+    // `{"channel": …, "call": …, "reply": …}` without its `}`, then the hex fields.
+    var out = ChannelJSON.printUTF8(value(of: head), pieceBytes: pieceBytes, flush: flush)
+    out.removeLast()
+    func appendHex(_ key: String, _ bytes: RecordedBytes?) {
+      guard let bytes else { return }
+      out.append(contentsOf: ", \"\(key)\": ".utf8)
+      guard let data = bytes.bytes else {
+        out.append(contentsOf: "null".utf8)
+        return
+      }
+      out.append(UInt8(ascii: "\""))
+      var start = 0
+      while start < data.count {
+        let end = min(data.count, start + pieceBytes / 2)
+        Hex.append(data[start..<end], to: &out)
+        start = end
+        if out.count >= pieceBytes { flush(&out) }
+      }
+      out.append(UInt8(ascii: "\""))
+    }
+    appendHex(exchange.isMethodCall ? "callHex" : "messageHex", exchange.requestBytes)
+    appendHex("replyHex", exchange.replyBytes)
+    out.append(contentsOf: "}\n".utf8)
+    return out
+  }
+
   /// The typed-JSON value of any line.
   public static func value(of entry: TranscriptEntry) -> ChannelValue {
     switch entry {

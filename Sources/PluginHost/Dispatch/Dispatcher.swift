@@ -131,6 +131,10 @@ public final class Dispatcher {
   /// given as a `String` (a test's or an embedder's call), answered by the one router
   /// (``handleMessage(channelUTF8:payload:)``).
   public func handleMessage(channel: String, payload: [UInt8]?) -> [UInt8]? {
+    // A big call's log entry keeps these bytes instead of its values (Verification).
+    let outer = verification.sentPayload
+    verification.sentPayload = payload
+    defer { verification.sentPayload = outer }
     var name = channel
     return name.withUTF8 { utf8 in
       let channelBytes = UnsafeRawBufferPointer(utf8)

@@ -14,6 +14,8 @@ import HealthStore
 package final class Verification {
   struct LoggedCall {
     var method: String
+    /// The arguments as logged: a call of more than ``Verification/encodedSize`` is kept as
+    /// bytes (see ``Kept``), the rest as they are; ``value`` is what `calls` answers.
     var arguments: ChannelValue
     /// `nil` for a success, the error's code, or `notImplemented` for a null reply; `pending`
     /// while a call answered later (a native plugin's) waits for its result.
@@ -21,8 +23,44 @@ package final class Verification {
     /// Names a call answered later, so that its result finds its entry (0: answered at once).
     var serial = 0
 
-    /// About the bytes the call holds (its text, and 16 a value besides).
+    /// About the bytes the call holds (its text, and 16 a value besides; a call kept as bytes:
+    /// those bytes).
     var size: Int { method.utf8.count + Self.size(of: arguments) }
+
+    /// How a big call is kept: its bytes, a fraction of the memory of its values (an element
+    /// of a list of integers: 5 bytes instead of 24), decoded when `calls` asks. Marked by an
+    /// extension tag no decoded value has (they are 128–255), so that an entry stays as small
+    /// and as cheap to log as before.
+    enum Kept: UInt8 {
+      /// The bytes of the whole call as it was sent (shared with the sender, not copied).
+      case sentCall = 0
+      /// The arguments encoded by the standard codec (extension tags allowed).
+      case encodedArguments = 1
+    }
+
+    static var codec: StandardMessageCodec { StandardMessageCodec(allowsExtensions: true) }
+
+    /// How the arguments are kept as bytes, and the bytes; `nil` when kept as they are.
+    private var kept: (Kept, [UInt8])? {
+      guard case .ext(let tag, .uint8List(let bytes)) = arguments, let kept = Kept(rawValue: tag)
+      else { return nil }
+      return (kept, bytes)
+    }
+
+    /// The arguments as they were sent.
+    var value: ChannelValue {
+      guard let (kept, bytes) = kept else { return arguments }
+      // Bytes that were decoded (by the dispatcher's codec) or encoded (by this one) before.
+      switch kept {
+      case .sentCall:
+        return (try? StandardMethodCodec().decodeMethodCall(bytes))?.arguments ?? .null
+      case .encodedArguments:
+        return (try? Self.codec.decode(bytes)) ?? .null
+      }
+    }
+
+    /// Whether the arguments are kept as bytes (a big call's).
+    var isEncoded: Bool { kept != nil }
 
     /// A scalar's size without a walk (most calls' arguments); only containers are walked.
     @inline(__always)
@@ -74,6 +112,12 @@ package final class Verification {
   /// ... and at most about this many bytes of arguments (``LoggedCall/size``): past it, the
   /// older half is dropped too, until the log fits.
   static let logByteLimit = 16 << 20
+  /// A call whose ``LoggedCall/size`` is over this is kept encoded (``LoggedCall``), so that the
+  /// log does not hold a long `--jsonl` line's call as values several times its size.
+  static let encodedSize = 1 << 20
+  /// The bytes of the message being handled, when the dispatcher was given them as an array
+  /// (``Dispatcher/handleMessage(channel:payload:)``): a big call's entry keeps them.
+  var sentPayload: [UInt8]?
 
   // The log is touched on every call: no run-time exclusivity checks (serving is
   // single-threaded and no access to these overlaps another).
@@ -91,6 +135,9 @@ package final class Verification {
   private(set) var isQuiet = true
 
   private func updateQuiet() { isQuiet = stubs.isEmpty && latencies.isEmpty }
+
+  /// The calls logged, oldest first.
+  var loggedCalls: [LoggedCall] { log }
 
   func reset() {
     log.removeAll()
@@ -130,8 +177,20 @@ package final class Verification {
 
   func record(_ call: MethodCall, reply: [UInt8]?) {
     if log.count >= Self.logLimit { dropOlderHalf() }
-    logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    if size > Self.encodedSize { return logBig(call, code: Self.code(reply)) }
+    logBytes += size
     log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
+    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+  }
+
+  /// A big call's entry, kept as bytes (apart, so that the common path does nothing more).
+  @inline(never)
+  private func logBig(_ call: MethodCall, code: String?, serial: Int = 0) {
+    let entry = LoggedCall(
+      big: call, code: code, serial: serial, sent: serial == 0 ? sentPayload : nil)
+    logBytes += entry.size
+    log.append(entry)
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
@@ -145,7 +204,12 @@ package final class Verification {
   package func start(_ call: MethodCall) -> Int {
     if log.count >= Self.logLimit { dropOlderHalf() }
     lastSerial += 1
-    logBytes += call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
+    if size > Self.encodedSize {
+      logBig(call, code: Self.pendingCode, serial: lastSerial)
+      return lastSerial
+    }
+    logBytes += size
     log.append(
       LoggedCall(
         method: call.method, arguments: call.arguments, code: Self.pendingCode,
@@ -190,10 +254,26 @@ package final class Verification {
     .list(
       log.map {
         .object([
-          ("method", .string($0.method)), ("args", $0.arguments),
+          ("method", .string($0.method)), ("args", $0.value),
           ("code", $0.code.map(ChannelValue.string) ?? .null),
         ])
       })
+  }
+}
+
+extension Verification.LoggedCall {
+  /// A call of more than ``Verification/encodedSize``, kept as bytes: `sent`, the bytes it
+  /// was decoded from when the dispatcher has them as an array, else its arguments encoded.
+  init(big call: MethodCall, code: String?, serial: Int = 0, sent: [UInt8]?) {
+    let arguments: ChannelValue
+    if let sent {
+      arguments = .ext(tag: Kept.sentCall.rawValue, value: .uint8List(sent))
+    } else {
+      arguments = .ext(
+        tag: Kept.encodedArguments.rawValue,
+        value: .uint8List(Self.codec.encode(call.arguments)))
+    }
+    self.init(method: call.method, arguments: arguments, code: code, serial: serial)
   }
 }
 
