@@ -33,6 +33,28 @@ enum PluginCalls {
     }
   }
 
+  /// Saves `value` steps in the minute from `at` (2024-01-01 00:00 UTC unless given).
+  static func saveSteps(
+    _ healthStore: HKHealthStore, _ value: Double,
+    at: Date = Date(timeIntervalSince1970: 1_704_067_200)
+  ) async {
+    _ = await save(
+      healthStore,
+      HKQuantitySample(
+        type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: value),
+        start: at, end: at.addingTimeInterval(60)))
+  }
+
+  /// Saves steps as another app (`com.other.app`), straight into the store.
+  static func othersSaveSteps(_ store: HealthStore, _ value: Double, start: Int, end: Int) {
+    store.save(
+      PlannedObjects(
+        main: PlannedSample(
+          identifier: HKQuantityTypeIdentifier.stepCount.rawValue, start: start, end: end,
+          body: .quantity(MeasuredQuantity(value: value, unit: "count")), metadata: [])),
+      source: SampleSource(bundleId: "com.other.app"))
+  }
+
   static func samples(
     _ healthStore: HKHealthStore, _ type: HKSampleType, predicate: NSPredicate? = nil,
     limit: Int = HKObjectQueryNoLimit, sort: [NSSortDescriptor]? = nil
@@ -275,12 +297,7 @@ extension BoundStoreTests {
       await withFreshStore { _ in
         let healthStore = HKHealthStore()
         _ = await PluginCalls.authorize(healthStore, share: [steps], read: [steps])
-        let at = Date(timeIntervalSince1970: 1_704_067_200)
-        _ = await PluginCalls.save(
-          healthStore,
-          HKQuantitySample(
-            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: at,
-            end: at.addingTimeInterval(60)))
+        await PluginCalls.saveSteps(healthStore, 5)
         func sources(_ options: HKStatisticsOptions) async -> [HKSource]? {
           await withCheckedContinuation { continuation in
             healthStore.execute(
@@ -297,21 +314,11 @@ extension BoundStoreTests {
       await withFreshStore { store in
         let healthStore = HKHealthStore()
         _ = await PluginCalls.authorize(healthStore, share: [steps], read: [steps])
-        let at = Date(timeIntervalSince1970: 1_704_067_200)
-        _ = await PluginCalls.save(
-          healthStore,
-          HKQuantitySample(
-            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: at,
-            end: at.addingTimeInterval(60)))
+        await PluginCalls.saveSteps(healthStore, 5)
         let other = 1_704_067_200_000 + 3_600_000
         for (offset, value) in [(0, 7.0), (120_000, 11.0)] {
-          store.save(
-            PlannedObjects(
-              main: PlannedSample(
-                identifier: steps.identifier, start: other + offset,
-                end: other + offset + 60_000,
-                body: .quantity(MeasuredQuantity(value: value, unit: "count")), metadata: [])),
-            source: SampleSource(bundleId: "com.other.app"))
+          PluginCalls.othersSaveSteps(
+            store, value, start: other + offset, end: other + offset + 60_000)
         }
         func statistics(_ options: HKStatisticsOptions) async -> HKStatistics? {
           await withCheckedContinuation { continuation in

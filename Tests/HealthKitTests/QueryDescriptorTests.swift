@@ -138,21 +138,11 @@ extension BoundStoreTests {
       try await withFreshStore { store in
         store.promptPolicy = PromptPolicy(read: .deny, write: .grant)
         for index in 0..<othersWrite {
-          store.save(
-            PlannedObjects(
-              main: PlannedSample(
-                identifier: steps.identifier, start: index * 1000, end: index * 1000 + 500,
-                body: .quantity(MeasuredQuantity(value: 5, unit: "count")), metadata: [])),
-            source: SampleSource(bundleId: "com.other.app"))
+          PluginCalls.othersSaveSteps(store, 5, start: index * 1000, end: index * 1000 + 500)
         }
         let healthStore = HKHealthStore()
         _ = await PluginCalls.authorize(healthStore, share: [steps], read: [steps])
-        let at = Date(timeIntervalSince1970: 1_704_067_200)
-        _ = await PluginCalls.save(
-          healthStore,
-          HKQuantitySample(
-            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1), start: at,
-            end: at.addingTimeInterval(60)))
+        await PluginCalls.saveSteps(healthStore, 1)
         let result = try await HKAnchoredObjectQueryDescriptor(
           predicates: [.quantitySample(type: steps)], anchor: nil
         ).result(for: healthStore)
