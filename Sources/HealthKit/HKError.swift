@@ -77,10 +77,12 @@ extension HKError {
   }
 
   /// HealthKit's own texts of the failures whose wording is fixed, whatever the store's
-  /// explanation (the device's availability).
+  /// explanation (the device's availability, authorization never asked for or denied).
   static let fixedTexts: [Code: String] = [
     .errorHealthDataUnavailable: "Health data is unavailable on this device",
     .errorHealthDataRestricted: "Health data is restricted",
+    .errorAuthorizationDenied: "Not authorized",
+    .errorAuthorizationNotDetermined: "Authorization not determined",
   ]
 
   init(store error: HealthError) {

@@ -58,6 +58,8 @@ extension BoundStoreTests {
         #expect(before == nil)
         #expect(
           (refusal as NSError?)?.code == HKError.Code.errorAuthorizationNotDetermined.rawValue)
+        // HealthKit's own text (health_kit_reporter puts "\(error)" in its reply).
+        #expect((refusal as NSError?)?.localizedDescription == "Authorization not determined")
         _ = await PluginCalls.authorize(
           healthStore, share: [], read: [HKObjectType.activitySummaryType()])
         let (found, error) = await summaries(
