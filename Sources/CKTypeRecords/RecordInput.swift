@@ -32,13 +32,20 @@ public struct TimedQuantityInput: Hashable, Sendable {
   /// Whether the workout's builder saves the value as a sample; false for a value that only
   /// counts in the workout's total because it is saved as a sample of its own already.
   public var isSample: Bool
+  /// The sample's own metadata (ConnectKit's `ck_unit`, `ck_valuePattern` on a `duringSession`
+  /// sample); none for a value of a record's series.
+  public var metadata: [MetadataEntry]
 
-  public init(value: Double, unit: String, time: Int, start: Int? = nil, isSample: Bool = true) {
+  public init(
+    value: Double, unit: String, time: Int, start: Int? = nil, isSample: Bool = true,
+    metadata: [MetadataEntry] = []
+  ) {
     self.value = value
     self.unit = unit
     self.time = time
     self.start = start
     self.isSample = isSample
+    self.metadata = metadata
   }
 }
 

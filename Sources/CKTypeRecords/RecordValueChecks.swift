@@ -159,3 +159,12 @@ extension RecordBuilder {
     }
   }
 }
+
+extension MetadataInputEntry {
+  /// `entries` as a sample keeps them, checked as a record's metadata is (for a sample a caller
+  /// builds itself, such as ConnectKit's `duringSession` values of a workout).
+  public static func stored(_ entries: [MetadataInputEntry]) throws(HealthError) -> [MetadataEntry]
+  {
+    try RecordBuilder.metadata(entries)
+  }
+}

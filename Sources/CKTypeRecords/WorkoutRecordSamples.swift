@@ -122,7 +122,8 @@ extension RecordBuilder {
         let body = SampleBody.quantity(MeasuredQuantity(value: value.value, unit: value.unit))
         planned.append(
           PlannedSample(
-            identifier: identifier, start: begin, end: value.time, body: body, metadata: []))
+            identifier: identifier, start: begin, end: value.time, body: body,
+            metadata: value.metadata))
       }
     }
     return planned

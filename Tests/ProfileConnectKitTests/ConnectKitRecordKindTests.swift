@@ -15,6 +15,12 @@ import Testing
 @Suite struct ConnectKitRecordKindTests {
   static let start = 1_703_998_800_000
   static let minute = 60_000
+  /// Sharing workouts and every type ConnectKit's mapper gives a workout component (the
+  /// builder's `add` needs each sample type's sharing, as HealthKit's does).
+  static let workoutAndComponents: [ChannelValue] = [
+    "workout", "workout.energy", "workout.distance", "workout.heartRate", "workout.speed",
+    "workout.power",
+  ]
 
   /// The uuid the store mints `n`-th, as `uuidString` prints it.
   static func uuid(_ n: Int) -> ChannelValue {
@@ -86,7 +92,7 @@ import Testing
 
   @Test func aWorkoutKeepsItsSamplesAndTotals() throws {
     let host = ConnectKitHost()
-    host.grant(write: ["workout", "activeEnergy", "heartRate"])
+    host.grant(write: ["workout", "activeEnergy", "heartRate", "workout.distance"])
     let end = Self.start + 30 * Self.minute
     let fields = write(
       host,
@@ -158,9 +164,59 @@ import Testing
       ])
   }
 
+  @Test func aComponentTypeNeverSharedLeavesTheWorkoutBare() {
+    let host = ConnectKitHost()
+    host.grant(write: ["workout", "workout.energy"])
+    let end = Self.start + 30 * Self.minute
+    let fields = write(
+      host,
+      [
+        Self.workout(
+          "running", end: end,
+          [
+            (
+              "duringSession",
+              [
+                Self.data("workout.energy", 150, unit: "kcal", end: end),
+                Self.data("workout.distance", 5.2, unit: "km", end: end),
+              ]
+            )
+          ])
+      ])
+    // HealthKit refuses the builder's whole add (distance was never shared); ConnectKit only
+    // logs it and saves the workout without samples or totals.
+    #expect(fields == ["completeSuccess", [Self.uuid(1)], nil])
+    let stored = host.store.samplesInWriteOrder
+    #expect(stored.count == 1)
+    if case .workout(let summary)? = stored.first?.body {
+      #expect(summary.energy == nil && summary.distance == nil)
+    } else {
+      Issue.record("no workout")
+    }
+  }
+
+  @Test func componentSamplesCarryConnectKitsMetadata() {
+    let host = ConnectKitHost()
+    host.grant(write: Self.workoutAndComponents)
+    let end = Self.start + 30 * Self.minute
+    _ = write(
+      host,
+      [
+        Self.workout(
+          "running", end: end,
+          [("duringSession", [Self.data("workout.energy", 150, unit: "kcal", end: end)])])
+      ])
+    let energy = host.store.samplesInWriteOrder.dropFirst().first
+    #expect(
+      energy?.metadata == [
+        MetadataEntry("ck_unit", .string("kcal")),
+        MetadataEntry("ck_valuePattern", .string("quantity")),
+      ])
+  }
+
   @Test func duringSessionSamplesFailOneByOne() {
     let host = ConnectKitHost()
-    host.grant(write: ["workout"])
+    host.grant(write: Self.workoutAndComponents)
     let end = Self.start + 30 * Self.minute
     let fields = write(
       host,
@@ -229,7 +285,7 @@ import Testing
       Self.data("workout.power", 210, unit: "W", end: end),
     ]
     let host = ConnectKitHost()
-    host.grant(write: ["workout"])
+    host.grant(write: Self.workoutAndComponents)
     #expect(
       write(host, [Self.workout("cycling", end: end, [("duringSession", .list(components))])])
         == ["completeSuccess", [Self.uuid(1)], nil])
@@ -246,7 +302,7 @@ import Testing
     }
 
     let older = ConnectKitHost(os: "15.7")
-    older.grant(write: ["workout"])
+    older.grant(write: Self.workoutAndComponents)
     let refused = { (index: Int64, type: String) in
       Self.failure(
         [0, index],
@@ -267,7 +323,7 @@ import Testing
 
   @Test func workoutRecordsThatFail() {
     let host = ConnectKitHost(os: "16.4")
-    host.grant(write: ["workout"])
+    host.grant(write: Self.workoutAndComponents)
     #expect(
       write(
         host,
@@ -310,7 +366,7 @@ import Testing
 
   @Test func aWorkoutIsSavedOutsideTheBatch() {
     let host = ConnectKitHost()
-    host.grant(write: ["workout"])
+    host.grant(write: Self.workoutAndComponents)
     let fields = write(
       host,
       [

@@ -17,6 +17,9 @@ enum ConnectKitPermissions {
   /// too new for the iOS version, a composite correlation — Dart sends its members —, and for
   /// writing anything apps cannot share: characteristics, clinical, device-exclusive types).
   static func objectType(_ ckType: String, _ access: Access, os: OSVersion) -> String? {
+    // A workout component is the one type ConnectKit's mapper gives it, for asking and writing
+    // alike (runningSpeed and runningPower are written inside workouts: healthkit-rules.md).
+    if let component = ConnectKitWorkoutComponents.identifier(ckType, os: os) { return component }
     // An unknown name is answered from the table alone: resolving it would look for the nearest
     // name (a suggestion nobody reads here), which costs a scan of every CKType per key.
     guard RecordTypeMapper.row(ckType) != nil,

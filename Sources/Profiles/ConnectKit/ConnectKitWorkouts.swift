@@ -131,7 +131,8 @@ enum ConnectKitWorkouts {
         do throws(HealthError) {
           if let component = ConnectKitRecordMap.workoutComponent(input.type) {
             let value = TimedQuantityInput(
-              value: amount.value, unit: amount.unit, time: sampleEnd, start: input.start)
+              value: amount.value, unit: amount.unit, time: sampleEnd, start: input.start,
+              metadata: try MetadataInputEntry.stored(input.metadata))
             let identifier = try? ConnectKitRecordMap.writeType(input.type, os: os, inWorkout: true)
             _ = try ConnectKitRecordMap.checked(
               workout([
@@ -148,19 +149,32 @@ enum ConnectKitWorkouts {
       }
     }
 
-    // builder.add: all the other samples or none (the host only logs a refusal).
+    // builder.add: every decoded sample in one call, all or none. HealthKit refuses the call
+    // when the app may not share one of the samples' types (the workout's own authorization does
+    // not cover them); ConnectKit then only logs, and the workout is saved without samples.
     var added: [(input: RecordInput, prepared: PreparedRecord)] = []
+    var refusal: HealthError?
     for (input, part) in samples {
       switch part {
       case .success(let prepared): added.append((input, prepared))
-      case .failure(let refusal):
-        warn(
-          "connect_kit writeRecords: HealthKit refused the workout's duringSession samples "
-            + "(\(refusal.connectKitText)); the workout is saved without them (ConnectKit only logs "
-            + "this)")
-        added = []
+      case .failure(let refused): refusal = refusal ?? refused
       }
-      if added.isEmpty, case .failure = part { break }
+    }
+    for identifier in Set(seriesTypes.values).sorted() where refusal == nil {
+      let status = store.authorization(for: identifier).share
+      guard status != .sharingAuthorized else { continue }
+      refusal = RecordErrors.notAuthorized(
+        status, name: Catalogue.shortName(of: identifier), identifier: identifier,
+        action: "adding samples to the workout")
+    }
+    if let refusal {
+      warn(
+        "connect_kit writeRecords: HealthKit refused the workout's duringSession samples "
+          + "(\(refusal.connectKitText)); the workout is saved without them (ConnectKit only logs "
+          + "this)")
+      added = []
+      seriesValues = [:]
+      seriesTypes = [:]
     }
 
     // finishWorkout: the totals count the added active-energy samples and those of the
