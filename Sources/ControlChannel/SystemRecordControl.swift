@@ -195,16 +195,6 @@ enum SystemRecordControl {
         field: args.fieldName(name),
         "field '\(args.fieldName(name))' must be a list of numbers, not \(value.typeName)")
     }
-    var result: [Double] = []
-    result.reserveCapacity(list.count)
-    for (index, element) in list.enumerated() {
-      guard let number = element.doubleValue else {
-        throw ArgumentError(
-          field: "\(args.fieldName(name))[\(index)]",
-          "element \(index) of '\(args.fieldName(name))' must be a number, not \(element.typeName)")
-      }
-      result.append(number)
-    }
-    return result
+    return try args.elements(of: list, name: name, each: "a number") { $0.doubleValue }
   }
 }

@@ -153,15 +153,23 @@ public struct Arguments {
   }
 
   private func strings(in list: [ChannelValue], name: String) throws(ArgumentError) -> [String] {
-    var result: [String] = []
+    try elements(of: list, name: name, each: "a string") { $0.stringValue }
+  }
+
+  /// The elements of the list argument `name`, each converted by `convert`; an element it
+  /// refuses is an error naming it (`name[2]`) and what it must be (`kind`: "a number").
+  public func elements<T>(
+    of list: [ChannelValue], name: String, each kind: String, _ convert: (ChannelValue) -> T?
+  ) throws(ArgumentError) -> [T] {
+    var result: [T] = []
     result.reserveCapacity(list.count)
     for (index, element) in list.enumerated() {
-      guard let string = element.stringValue else {
+      guard let converted = convert(element) else {
         throw ArgumentError(
           field: "\(fieldName(name))[\(index)]",
-          "element \(index) of '\(fieldName(name))' must be a string, not \(element.typeName)")
+          "element \(index) of '\(fieldName(name))' must be \(kind), not \(element.typeName)")
       }
-      result.append(string)
+      result.append(converted)
     }
     return result
   }
