@@ -21,6 +21,7 @@ extension HealthStore {
 
   /// The error the next call of `method` must fail with, if a fault waits for it; counts it.
   public func consumeFault(for method: String) -> HealthError? {
+    if faults.isEmpty { return nil }
     guard let index = faults.firstIndex(where: { $0.method == method }) else { return nil }
     let error = faults[index].error
     faults[index].remaining -= 1

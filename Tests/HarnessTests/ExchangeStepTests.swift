@@ -82,10 +82,12 @@ import Testing
     var named = 0
     _ = Array("c".utf8).withUnsafeBytes { channel in
       Self.ping.withUnsafeBytes { payload in
-        step.run(channelUTF8: channel, payload: payload) {
-          named += 1
-          return "c"
-        }
+        step.run(
+          channelUTF8: channel, payload: payload,
+          name: {
+            named += 1
+            return "c"
+          }, answer: { _ in })
       }
     }
     #expect(named == 1)

@@ -1,3 +1,6 @@
+import FlutterCodec
+import PluginHost
+
 /// The frames waiting to be written: one growable block of bytes that each frame is written into
 /// in place (no intermediate array per frame). Emptied by the serve loop after each write(2).
 final class FrameOutput {
@@ -59,6 +62,27 @@ final class FrameOutput {
       return
     }
     payload.withUnsafeBytes { appendFrame(kind: kind, id: id, channel: channel, payload: $0) }
+  }
+
+  /// Appends the REPLY frame of `reply`: a method's value is encoded straight into the block
+  /// (no array per reply); other replies are copied in as bytes.
+  func appendReply(id: UInt32, channel: UnsafeRawBufferPointer, reply: MessageReply) {
+    guard case .success(let value) = reply else {
+      if case .bytes(let bytes) = reply {
+        return appendFrame(kind: .reply, id: id, channel: channel, payload: bytes)
+      }
+      return appendFrame(kind: .reply, id: id, channel: channel, payload: reply.bytes)
+    }
+    let codec = StandardMethodCodec()
+    let payloadCount = codec.successEnvelopeCount(value)
+    let size = FrameWriter.frameSize(channelCount: channel.count, payloadCount: payloadCount)
+    reserve(size + StandardMethodCodec.writeSlack)
+    let target = base + count
+    let payloadStart = FrameWriter.writeHead(
+      kind: .reply, id: id, channel: channel, payloadCount: payloadCount, isNull: false,
+      at: target)
+    codec.writeSuccessEnvelope(value, count: payloadCount, to: target + payloadStart)
+    count += size
   }
 
   /// Appends one frame whose channel is a string.

@@ -203,16 +203,19 @@ public final class FrameServer {
           return
         }
       }
-      let outcome = step.run(channelUTF8: channel, payload: payload) { channelCache[known].name }
-      if debugLog {
-        logger.debug(
-          CallSummary.line(
-            id: header.id, channel: channelCache[known].name, payload: payload.map { Array($0) },
-            reply: outcome.reply))
-      }
-      served += 1
-      pending.appendFrame(kind: .reply, id: header.id, channel: channel, payload: outcome.reply)
-      if !outcome.events.isEmpty { send(outcome.events) }
+      let events = step.run(
+        channelUTF8: channel, payload: payload, name: { channelCache[known].name },
+        answer: { reply in
+          if debugLog {
+            logger.debug(
+              CallSummary.line(
+                id: header.id, channel: channelCache[known].name,
+                payload: payload.map { Array($0) }, reply: reply.bytes))
+          }
+          served += 1
+          pending.appendReply(id: header.id, channel: channel, reply: reply)
+        })
+      if !events.isEmpty { send(events) }
     case .hostReply:
       let name = channelCache[known].name
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {

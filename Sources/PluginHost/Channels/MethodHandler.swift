@@ -88,6 +88,18 @@ public struct MethodHandler: Sendable {
     MethodHandler(requiresHealthKit: true, acceptsFaults: true, takes: takes, validate: validate)
   }
 
+  /// A method with nothing to validate (its keys aside): an injected fault fails it first, then
+  /// `answer` gives its value itself, with no operation made per call (the same order as a
+  /// staged method whose validation checks nothing). It needs HealthKit available when
+  /// `requiresHealthKit`.
+  public static func answering(
+    requiresHealthKit: Bool = false, takes: [String]? = nil,
+    _ answer: @escaping @Sendable (MethodContext) throws -> ChannelValue
+  ) -> MethodHandler {
+    MethodHandler(
+      requiresHealthKit: requiresHealthKit, acceptsFaults: true, takes: takes, run: answer)
+  }
+
   /// A staged method of the host itself rather than of a plugin: no availability check, no
   /// faults.
   @inlinable

@@ -1,0 +1,41 @@
+/// A name's UTF-8 bytes kept in memory of their own (a channel's or a method's), compared with
+/// bytes where they lie (a frame's channel, a call's method name) on every call: eight bytes at
+/// a time, with no array to retain and no call into the C library.
+public struct NameBytes: @unchecked Sendable {
+  public let base: UnsafeRawPointer
+  public let count: Int
+
+  /// A copy of `utf8` that lives as long as the program (names are a profile's or a
+  /// configuration's, made once).
+  public init<Bytes: Collection>(_ utf8: Bytes) where Bytes.Element == UInt8 {
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: max(utf8.count, 1), alignment: 8)
+    storage.copyMemory(from: Array(utf8), byteCount: utf8.count)
+    base = UnsafeRawPointer(storage)
+    count = utf8.count
+  }
+
+  /// Whether `bytes` are exactly these bytes.
+  @inlinable @inline(__always)
+  public func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count == count else { return false }
+    guard let given = bytes.baseAddress else { return count == 0 }
+    return Self.same(base, given, count: count)
+  }
+
+  /// Whether the `count` bytes at `a` and at `b` are the same.
+  @inlinable @inline(__always)
+  public static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= count {
+      let left = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      if left != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+      offset += 8
+    }
+    while offset < count {
+      let left = a.load(fromByteOffset: offset, as: UInt8.self)
+      if left != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
+      offset += 1
+    }
+    return true
+  }
+}
