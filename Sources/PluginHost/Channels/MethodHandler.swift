@@ -43,7 +43,7 @@ public struct MethodHandler: Sendable {
     if acceptsFaults {
       body = { context in
         let operation = try validate(context)
-        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        if let fault = context.store.pendingFault(for: context.method) { throw fault }
         return try operation()
       }
     } else {
@@ -62,7 +62,7 @@ public struct MethodHandler: Sendable {
     self.takes = takes
     if acceptsFaults {
       body = { context in
-        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        if let fault = context.store.pendingFault(for: context.method) { throw fault }
         return try run(context)
       }
     } else {

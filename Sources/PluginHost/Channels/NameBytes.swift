@@ -22,20 +22,42 @@ public struct NameBytes: @unchecked Sendable {
     return Self.same(base, given, count: count)
   }
 
-  /// Whether the `count` bytes at `a` and at `b` are the same.
+  /// Whether the `count` bytes at `a` and at `b` are the same: whole words, the last one
+  /// overlapping the one before, so that no byte is compared alone past the eighth.
   @inlinable @inline(__always)
   public static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    if count < 8 { return sameShort(a, b, count: count) }
     var offset = 0
-    while offset + 8 <= count {
-      let left = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      if left != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+    while offset + 8 < count {
+      if word(a, offset) != word(b, offset) { return false }
       offset += 8
     }
-    while offset < count {
-      let left = a.load(fromByteOffset: offset, as: UInt8.self)
-      if left != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
-      offset += 1
+    return word(a, count - 8) == word(b, count - 8)
+  }
+
+  /// The same for fewer than eight bytes: four, two and one at a time.
+  @inlinable @inline(__always)
+  static func sameShort(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    var offset = 0
+    if count & 4 != 0 {
+      let left = a.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+      if left != b.loadUnaligned(fromByteOffset: 0, as: UInt32.self) { return false }
+      offset = 4
+    }
+    if count & 2 != 0 {
+      let left = a.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+      if left != b.loadUnaligned(fromByteOffset: offset, as: UInt16.self) { return false }
+      offset += 2
+    }
+    if count & 1 != 0 {
+      return a.load(fromByteOffset: offset, as: UInt8.self)
+        == b.load(fromByteOffset: offset, as: UInt8.self)
     }
     return true
+  }
+
+  @inlinable @inline(__always)
+  static func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+    base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
   }
 }
