@@ -40,6 +40,7 @@ package final class MethodIndex: @unchecked Sendable {
   }
 
   deinit {
+    for entry in entries { entry.utf8.deallocate() }
     entries.deinitialize()
     entries.deallocate()
     firstOfLength.deallocate()

@@ -5,14 +5,16 @@ public struct NameBytes: @unchecked Sendable {
   public let base: UnsafeRawPointer
   public let count: Int
 
-  /// A copy of `utf8` that lives as long as the program (names are a profile's or a
-  /// configuration's, made once).
+  /// A copy of `utf8`, kept until its owner (a route, a method index) calls ``deallocate()``.
   public init<Bytes: Collection>(_ utf8: Bytes) where Bytes.Element == UInt8 {
     let storage = UnsafeMutableRawPointer.allocate(byteCount: max(utf8.count, 1), alignment: 8)
     storage.copyMemory(from: Array(utf8), byteCount: utf8.count)
     base = UnsafeRawPointer(storage)
     count = utf8.count
   }
+
+  /// Frees the copy; the bytes must not be compared again.
+  public func deallocate() { UnsafeMutableRawPointer(mutating: base).deallocate() }
 
   /// Whether `bytes` are exactly these bytes.
   @inlinable @inline(__always)

@@ -24,6 +24,8 @@ final class ChannelRoute {
     self.isControl = name == Dispatcher.controlChannel
   }
 
+  deinit { utf8.deallocate() }
+
   /// Whether the channel takes StandardMethodCodec method calls (not raw messages).
   var isMethodChannel: Bool { methods != nil }
 

@@ -162,7 +162,9 @@ public final class Dispatcher {
     guard let methods = route.methods, let errors = route.errors else {
       return MessageReply(route.messages?(payload.map { Array($0) }, environment))
     }
-    guard let payload else { return .error(MalformedMessage.nullMessage(channel: route.name).flutterError) }
+    guard let payload else {
+      return .error(MalformedMessage.nullMessage(channel: route.name).flutterError)
+    }
     let decoded: (call: MethodCall, position: Int?)
     do {
       decoded = try codec.decodeMethodCall(inPlace: payload, methods: methods)
