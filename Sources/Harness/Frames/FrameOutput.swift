@@ -66,13 +66,18 @@ final class FrameOutput {
 
   /// Appends the REPLY frame of `reply`: a method's value is encoded straight into the block
   /// (no array per reply); other replies are copied in as bytes.
-  func appendReply(id: UInt32, channel: UnsafeRawBufferPointer, reply: MessageReply) {
-    guard case .success(let value) = reply else {
-      if case .bytes(let bytes) = reply {
-        return appendFrame(kind: .reply, id: id, channel: channel, payload: bytes)
-      }
-      return appendFrame(kind: .reply, id: id, channel: channel, payload: reply.bytes)
+  func appendReply(id: UInt32, channel: UnsafeRawBufferPointer, reply: borrowing MessageReply) {
+    switch reply {
+    case .success(let value): appendSuccess(id: id, channel: channel, value: value)
+    case .bytes(let bytes): appendFrame(kind: .reply, id: id, channel: channel, payload: bytes)
+    case .null, .error:
+      appendFrame(kind: .reply, id: id, channel: channel, payload: (copy reply).bytes)
     }
+  }
+
+  /// The REPLY frame of a success envelope, encoded in place.
+  @inline(__always)
+  private func appendSuccess(id: UInt32, channel: UnsafeRawBufferPointer, value: ChannelValue) {
     let codec = StandardMethodCodec()
     let payloadCount = codec.successEnvelopeCount(value)
     let size = FrameWriter.frameSize(channelCount: channel.count, payloadCount: payloadCount)
