@@ -121,7 +121,10 @@ public struct MethodHandler: Sendable {
   /// Runs the whole pipeline for one call.
   public func run(_ context: MethodContext) throws -> ChannelValue {
     if requiresHealthKit { try context.store.requireAvailable() }
-    if let takes { try context.arguments.rejectUnknownFields(allowed: takes) }
+    // Null arguments pass every key check: the list of keys is not even looked at.
+    if !context.rawArguments.isNull, let takes {
+      try context.arguments.rejectUnknownFields(allowed: takes)
+    }
     return try body(context)
   }
 }
