@@ -19,6 +19,13 @@ extension HealthStore {
     faults.append(fault)
   }
 
+  /// ``consumeFault(for:)`` after a look at whether any fault waits at all (inlined into every
+  /// method's pipeline: no call and no error value made when none does).
+  @inlinable @inline(__always)
+  public func pendingFault(for method: String) -> HealthError? {
+    faults.isEmpty ? nil : consumeFault(for: method)
+  }
+
   /// The error the next call of `method` must fail with, if a fault waits for it; counts it.
   public func consumeFault(for method: String) -> HealthError? {
     guard let index = faults.firstIndex(where: { $0.method == method }) else { return nil }

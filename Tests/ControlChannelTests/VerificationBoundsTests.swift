@@ -47,7 +47,7 @@ import Testing
     #expect(calls[1]["args"] == ["small": 1])
     // Logged without the bytes it was sent as (a native plugin's call): encoded again.
     let verification = Verification()
-    verification.record(MethodCall("m", big), reply: nil)
+    verification.record(MethodCall("m", big), reply: .null)
     #expect(verification.loggedCalls.map(\.isEncoded) == [true])
     #expect(verification.loggedCalls.first?.value == big)
     #expect(verification.callsValue == [["method": "m", "args": big, "code": "notImplemented"]])

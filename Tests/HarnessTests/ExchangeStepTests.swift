@@ -59,16 +59,19 @@ import Testing
   @Test func bytesInPlaceGiveWhatTheNameGives() {
     let byName = ExchangeStep(handler: EventfulHandler()).run(channel: "c", payload: Self.ping)
     var named = 0
-    let inPlace = Array("c".utf8).withUnsafeBytes { channel in
+    var reply: [UInt8]?
+    let events = Array("c".utf8).withUnsafeBytes { channel in
       Self.ping.withUnsafeBytes { payload in
-        ExchangeStep(handler: EventfulHandler()).run(channelUTF8: channel, payload: payload) {
-          named += 1
-          return "c"
-        }
+        ExchangeStep(handler: EventfulHandler()).run(
+          channelUTF8: channel, payload: payload,
+          name: {
+            named += 1
+            return "c"
+          }, answer: { reply = $0.bytes })
       }
     }
-    #expect(inPlace.reply == byName.reply)
-    #expect(inPlace.events == byName.events)
+    #expect(reply == byName.reply)
+    #expect(events == byName.events)
     // Without a recording, no name is made.
     #expect(named == 0)
   }
@@ -82,10 +85,12 @@ import Testing
     var named = 0
     _ = Array("c".utf8).withUnsafeBytes { channel in
       Self.ping.withUnsafeBytes { payload in
-        step.run(channelUTF8: channel, payload: payload) {
-          named += 1
-          return "c"
-        }
+        step.run(
+          channelUTF8: channel, payload: payload,
+          name: {
+            named += 1
+            return "c"
+          }, answer: { _ in })
       }
     }
     #expect(named == 1)

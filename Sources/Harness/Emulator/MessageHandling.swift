@@ -16,6 +16,11 @@ public protocol MessageHandling: AnyObject {
   /// copies the payload.
   func handleMessage(channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?)
     -> [UInt8]?
+  /// The same reply before it is encoded, where the handler has it so (a method's value or
+  /// error): the frame server writes it straight into its output. The default wraps the bytes
+  /// of ``handleMessage(channelUTF8:payload:)``.
+  func reply(channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?)
+    -> MessageReply
   /// The plugin profiles served (HELLO's `profiles`).
   var profileNames: [String] { get }
   /// The channels that take method calls (a recording writes `call` lines for them and
@@ -73,6 +78,12 @@ extension MessageHandling {
   ) -> [UInt8]? {
     handleMessage(
       channel: String(decoding: channelUTF8, as: UTF8.self), payload: payload.map { Array($0) })
+  }
+  /// The reply's bytes, when the handler does not give its values.
+  public func reply(
+    channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
+  ) -> MessageReply {
+    MessageReply(handleMessage(channelUTF8: channelUTF8, payload: payload))
   }
   /// Every channel answers at once, when the handler does not say otherwise.
   public var later: LaterReplying? { nil }

@@ -64,20 +64,23 @@ public final class ExchangeStep {
   }
 
   /// The same for a message in place (the frame server's input buffer): the channel's bytes
-  /// are routed as they are; the name and a copy of the payload are made only for a recording.
+  /// are routed as they are; `answer` gets the reply as the handler made it (the transport
+  /// encodes it where it writes), before the exchange is recorded; the events it caused are
+  /// returned, oldest first. The name, a copy of the payload and the reply's bytes are made
+  /// only for a recording.
   @inline(__always)
   public func run(
     channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?,
-    name: () -> String
-  ) -> Outcome {
-    let reply = handler.handleMessage(channelUTF8: channelUTF8, payload: payload)
+    name: () -> String, answer: (MessageReply) -> Void
+  ) -> [HostMessage] {
+    let reply = handler.reply(channelUTF8: channelUTF8, payload: payload)
+    answer(reply)
     if let recorder {
       recorder.served(
-        channel: name(), payload: payload.map { Array($0) }, reply: reply, handler: handler)
+        channel: name(), payload: payload.map { Array($0) }, reply: reply.bytes,
+        handler: handler)
     }
-    var outcome = drainEvents()
-    outcome.reply = reply
-    return outcome
+    return drainEvents().events
   }
 
   /// Records the events held since the last exchange, then takes the ones the handler made

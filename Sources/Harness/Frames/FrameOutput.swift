@@ -1,3 +1,6 @@
+import FlutterCodec
+import PluginHost
+
 /// The frames waiting to be written: one growable block of bytes that each frame is written into
 /// in place (no intermediate array per frame). Emptied by the serve loop after each write(2).
 final class FrameOutput {
@@ -59,6 +62,32 @@ final class FrameOutput {
       return
     }
     payload.withUnsafeBytes { appendFrame(kind: kind, id: id, channel: channel, payload: $0) }
+  }
+
+  /// Appends the REPLY frame of `reply`: a method's value is encoded straight into the block
+  /// (no array per reply); other replies are copied in as bytes.
+  func appendReply(id: UInt32, channel: UnsafeRawBufferPointer, reply: borrowing MessageReply) {
+    switch reply {
+    case .success(let value): appendSuccess(id: id, channel: channel, value: value)
+    case .bytes(let bytes): appendFrame(kind: .reply, id: id, channel: channel, payload: bytes)
+    case .null, .error:
+      appendFrame(kind: .reply, id: id, channel: channel, payload: (copy reply).bytes)
+    }
+  }
+
+  /// The REPLY frame of a success envelope, encoded in place.
+  @inline(__always)
+  private func appendSuccess(id: UInt32, channel: UnsafeRawBufferPointer, value: ChannelValue) {
+    let codec = StandardMethodCodec()
+    let payloadCount = codec.successEnvelopeCount(value)
+    let size = FrameWriter.frameSize(channelCount: channel.count, payloadCount: payloadCount)
+    reserve(size + StandardMethodCodec.writeSlack)
+    let target = base + count
+    let payloadStart = FrameWriter.writeHead(
+      kind: .reply, id: id, channel: channel, payloadCount: payloadCount, isNull: false,
+      at: target)
+    codec.writeSuccessEnvelope(value, count: payloadCount, to: target + payloadStart)
+    count += size
   }
 
   /// Appends one frame whose channel is a string.

@@ -39,6 +39,42 @@ public enum FrameParser {
   /// no payload bytes under the null flag. Direction rules are the caller's (``FrameKind``).
   public static func parseHeader(_ body: UnsafeRawBufferPointer) -> Result<FrameHeader, FrameError>
   {
+    if let header = wellFormedHeader(body) { return .success(header) }
+    return .failure(headerError(body))
+  }
+
+  /// The header of a body that passes every check of ``parseHeader(_:)``, else `nil` (with no
+  /// error made: the serve loop's common case).
+  @inline(__always)
+  public static func wellFormedHeader(_ body: UnsafeRawBufferPointer) -> FrameHeader? {
+    guard body.count >= FrameLayout.headerSize, let kind = FrameKind(rawValue: body[0]) else {
+      return nil
+    }
+    let flags = body[1]
+    let channelEnd =
+      FrameLayout.headerSize
+      + Int(UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+    guard channelEnd <= body.count,
+      flags & FrameLayout.nullPayloadFlag == 0 || channelEnd == body.count
+    else { return nil }
+    return FrameHeader(
+      kind: kind, flags: flags, id: peekID(body),
+      channel: FrameLayout.headerSize..<channelEnd, payload: channelEnd..<body.count)
+  }
+
+  /// Why ``wellFormedHeader(_:)`` refused `body`: the first check it fails.
+  @inline(never)
+  static func headerError(_ body: UnsafeRawBufferPointer) -> FrameError {
+    switch checkedHeader(body) {
+    case .failure(let error): return error
+    case .success(let header):
+      return FrameError(id: header.id, reason: "the header did not read as expected")
+    }
+  }
+
+  private static func checkedHeader(_ body: UnsafeRawBufferPointer)
+    -> Result<FrameHeader, FrameError>
+  {
     let id = peekID(body)
     guard body.count >= FrameLayout.headerSize else {
       return .failure(

@@ -79,6 +79,8 @@ public final class FrameServer {
   var skipRemaining = 0
   /// Recent channel names, as bytes already checked to be UTF-8 and as the name.
   @exclusivity(unchecked) private var channelCache: [(bytes: [UInt8], name: String)] = []
+  /// The channel of the last frame, compared first (no array walked or retained).
+  @exclusivity(unchecked) private var lastChannel = LastChannel()
   var pendingHostReplies = PendingHostReplies()
   var nextHostMessageID: UInt32 = 1
   /// How long a reply answered later may take before a diagnostic names it
@@ -100,6 +102,7 @@ public final class FrameServer {
 
   deinit {
     buffer.deallocate()
+    lastChannel.base.deallocate()
   }
 
   /// The input buffer's size: it grows to hold a whole frame up to `maxFrame`, never for a frame
@@ -170,12 +173,9 @@ public final class FrameServer {
   // MARK: One frame
 
   private func serve(body: UnsafeRawBufferPointer) {
-    let header: FrameHeader
-    switch FrameParser.parseHeader(body) {
-    case .failure(let error):
-      reportProtocolError(error)
+    guard let header = FrameParser.wellFormedHeader(body) else {
+      reportProtocolError(FrameParser.headerError(body))
       return
-    case .success(let parsed): header = parsed
     }
     guard header.kind.isSentByDart else {
       reportProtocolError(
@@ -203,16 +203,19 @@ public final class FrameServer {
           return
         }
       }
-      let outcome = step.run(channelUTF8: channel, payload: payload) { channelCache[known].name }
-      if debugLog {
-        logger.debug(
-          CallSummary.line(
-            id: header.id, channel: channelCache[known].name, payload: payload.map { Array($0) },
-            reply: outcome.reply))
-      }
-      served += 1
-      pending.appendFrame(kind: .reply, id: header.id, channel: channel, payload: outcome.reply)
-      if !outcome.events.isEmpty { send(outcome.events) }
+      let events = step.run(
+        channelUTF8: channel, payload: payload, name: { channelCache[known].name },
+        answer: { reply in
+          if debugLog {
+            logger.debug(
+              CallSummary.line(
+                id: header.id, channel: channelCache[known].name,
+                payload: payload.map { Array($0) }, reply: reply.bytes))
+          }
+          served += 1
+          pending.appendReply(id: header.id, channel: channel, reply: reply)
+        })
+      if !events.isEmpty { send(events) }
     case .hostReply:
       let name = channelCache[known].name
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
@@ -241,7 +244,28 @@ public final class FrameServer {
 
   /// The index in the cache of recent channel names of `bytes`, checked once to be UTF-8 (no
   /// allocation or check when the same channel repeats), or `nil` when they are not UTF-8.
+  @inline(__always)
   private func knownChannel(
+    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
+  ) -> Int? {
+    if bytes.count == lastChannel.count, let given = bytes.baseAddress,
+      NameBytes.same(lastChannel.base, given, count: bytes.count)
+    {
+      return lastChannel.index
+    }
+    return lookUpChannel(bytes, body, header)
+  }
+
+  /// ``knownChannel(_:_:_:)`` when the channel is not the last one; it becomes the last one.
+  private func lookUpChannel(
+    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
+  ) -> Int? {
+    guard let index = cachedChannel(bytes, body, header) else { return nil }
+    lastChannel.remember(bytes, index: index)
+    return index
+  }
+
+  private func cachedChannel(
     _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
   ) -> Int? {
     for index in channelCache.indices where channelCache[index].bytes.count == bytes.count {
@@ -251,7 +275,10 @@ public final class FrameServer {
       if same { return index }
     }
     guard case .success(let name) = FrameParser.channelName(body, header) else { return nil }
-    if channelCache.count >= 8 { channelCache.removeFirst() }
+    if channelCache.count >= 8 {
+      channelCache.removeFirst()
+      lastChannel.forget()
+    }
     channelCache.append((bytes: [UInt8](bytes), name: name))
     return channelCache.count - 1
   }

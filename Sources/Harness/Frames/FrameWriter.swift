@@ -17,13 +17,29 @@ public enum FrameWriter {
     kind: FrameKind, id: UInt32, channel: UnsafeRawBufferPointer,
     payload: UnsafeRawBufferPointer?, at target: UnsafeMutableRawPointer
   ) {
-    let channelCount = min(channel.count, Int(UInt16.max))
     let payloadCount = payload?.count ?? 0
+    let payloadStart = writeHead(
+      kind: kind, id: id, channel: channel, payloadCount: payloadCount, isNull: payload == nil,
+      at: target)
+    if let source = payload?.baseAddress, payloadCount > 0 {
+      (target + payloadStart).copyMemory(from: source, byteCount: payloadCount)
+    }
+  }
+
+  /// Writes a frame's length, header and channel at `target` for a payload of `payloadCount`
+  /// bytes (`isNull`: none, the null-payload flag set), and returns where the payload starts
+  /// from `target`: the caller writes it there.
+  @inline(__always)
+  static func writeHead(
+    kind: FrameKind, id: UInt32, channel: UnsafeRawBufferPointer, payloadCount: Int,
+    isNull: Bool, at target: UnsafeMutableRawPointer
+  ) -> Int {
+    let channelCount = min(channel.count, Int(UInt16.max))
     let bodyLength = FrameLayout.headerSize + channelCount + payloadCount
     target.storeBytes(of: UInt32(truncatingIfNeeded: bodyLength).littleEndian, as: UInt32.self)
     target.storeBytes(of: kind.rawValue, toByteOffset: 4, as: UInt8.self)
     target.storeBytes(
-      of: payload == nil ? FrameLayout.nullPayloadFlag : 0, toByteOffset: 5, as: UInt8.self)
+      of: isNull ? FrameLayout.nullPayloadFlag : 0, toByteOffset: 5, as: UInt8.self)
     target.storeBytes(of: id.littleEndian, toByteOffset: 6, as: UInt32.self)
     target.storeBytes(
       of: UInt16(truncatingIfNeeded: channelCount).littleEndian, toByteOffset: 10, as: UInt16.self)
@@ -31,9 +47,7 @@ public enum FrameWriter {
     if let source = channel.baseAddress, channelCount > 0 {
       (target + channelStart).copyMemory(from: source, byteCount: channelCount)
     }
-    if let source = payload?.baseAddress, payloadCount > 0 {
-      (target + channelStart + channelCount).copyMemory(from: source, byteCount: payloadCount)
-    }
+    return channelStart + channelCount
   }
 
   /// The bytes of one whole frame.

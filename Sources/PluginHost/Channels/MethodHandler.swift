@@ -43,7 +43,7 @@ public struct MethodHandler: Sendable {
     if acceptsFaults {
       body = { context in
         let operation = try validate(context)
-        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        if let fault = context.store.pendingFault(for: context.method) { throw fault }
         return try operation()
       }
     } else {
@@ -62,7 +62,7 @@ public struct MethodHandler: Sendable {
     self.takes = takes
     if acceptsFaults {
       body = { context in
-        if let fault = context.store.consumeFault(for: context.method) { throw fault }
+        if let fault = context.store.pendingFault(for: context.method) { throw fault }
         return try run(context)
       }
     } else {
@@ -88,6 +88,18 @@ public struct MethodHandler: Sendable {
     MethodHandler(requiresHealthKit: true, acceptsFaults: true, takes: takes, validate: validate)
   }
 
+  /// A method with nothing to validate (its keys aside): an injected fault fails it first, then
+  /// `answer` gives its value itself, with no operation made per call (the same order as a
+  /// staged method whose validation checks nothing). It needs HealthKit available when
+  /// `requiresHealthKit`.
+  public static func answering(
+    requiresHealthKit: Bool = false, takes: [String]? = nil,
+    _ answer: @escaping @Sendable (MethodContext) throws -> ChannelValue
+  ) -> MethodHandler {
+    MethodHandler(
+      requiresHealthKit: requiresHealthKit, acceptsFaults: true, takes: takes, run: answer)
+  }
+
   /// A staged method of the host itself rather than of a plugin: no availability check, no
   /// faults.
   @inlinable
@@ -109,7 +121,10 @@ public struct MethodHandler: Sendable {
   /// Runs the whole pipeline for one call.
   public func run(_ context: MethodContext) throws -> ChannelValue {
     if requiresHealthKit { try context.store.requireAvailable() }
-    if let takes { try context.arguments.rejectUnknownFields(allowed: takes) }
+    // Null arguments pass every key check: the list of keys is not even looked at.
+    if !context.rawArguments.isNull, let takes {
+      try context.arguments.rejectUnknownFields(allowed: takes)
+    }
     return try body(context)
   }
 }

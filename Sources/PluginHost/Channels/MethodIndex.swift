@@ -1,34 +1,30 @@
 import FlutterCodec
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A method table arranged for a cheap lookup by name: the entries sorted by the length of their
 /// UTF-8 name, so that a lookup compares the name only with the few names of the same length
 /// (no hashing). A name it does not find is looked up in the table itself, so that the answer is
 /// always the dictionary's (`String` equality is canonical equivalence, which may match names of
 /// other lengths). A name in neither gets `unknown`, the channel's answer to a method it does not
 /// know (`nil`: a null reply, Flutter's "not implemented").
-package final class MethodIndex: Sendable {
+package final class MethodIndex: @unchecked Sendable {
   private struct Entry {
     var name: String
-    var utf8: [UInt8]
+    var utf8: NameBytes
     var handler: MethodHandler
   }
 
   private let table: MethodTable
-  private let entries: [Entry]
+  /// The entries, in memory of their own (looked at on every call: no array to retain);
+  /// immutable once made, like the whole index.
+  private let entries: UnsafeMutableBufferPointer<Entry>
   /// `entries[firstOfLength[n]..<firstOfLength[n + 1]]` are the names of `n` UTF-8 bytes.
-  private let firstOfLength: [Int]
+  private let firstOfLength: UnsafeMutableBufferPointer<Int>
   private let unknown: MethodHandler?
 
   init(_ table: MethodTable, unknown: MethodHandler? = nil) {
     self.table = table
     self.unknown = unknown
-    let sorted = table.map { Entry(name: $0.key, utf8: Array($0.key.utf8), handler: $0.value) }
+    let sorted = table.map { Entry(name: $0.key, utf8: NameBytes($0.key.utf8), handler: $0.value) }
       .sorted { ($0.name.utf8.count, $0.name) < ($1.name.utf8.count, $1.name) }
     let longest = sorted.last?.name.utf8.count ?? 0
     var firstOfLength: [Int] = []
@@ -37,8 +33,17 @@ package final class MethodIndex: Sendable {
       while position < sorted.count && sorted[position].name.utf8.count < length { position += 1 }
       firstOfLength.append(position)
     }
-    self.entries = sorted
-    self.firstOfLength = firstOfLength
+    entries = .allocate(capacity: sorted.count)
+    _ = entries.initialize(from: sorted)
+    self.firstOfLength = .allocate(capacity: firstOfLength.count)
+    _ = self.firstOfLength.initialize(from: firstOfLength)
+  }
+
+  deinit {
+    for entry in entries { entry.utf8.deallocate() }
+    entries.deinitialize()
+    entries.deallocate()
+    firstOfLength.deallocate()
   }
 
   /// Every method name of the table.
@@ -54,11 +59,11 @@ package final class MethodIndex: Sendable {
   func position(utf8 bytes: UnsafeRawBufferPointer) -> Int? {
     let length = bytes.count
     guard length + 1 < firstOfLength.count, let given = bytes.baseAddress else { return nil }
-    for position in firstOfLength[length]..<firstOfLength[length + 1] {
-      let same = entries[position].utf8.withUnsafeBytes { name in
-        memcmp(name.baseAddress!, given, length) == 0
-      }
-      if same { return position }
+    var position = firstOfLength[length]
+    let end = firstOfLength[length + 1]
+    while position < end {
+      if NameBytes.same(entries[position].utf8.base, given, count: length) { return position }
+      position += 1
     }
     return nil
   }

@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One channel the dispatcher serves: its name, the name's UTF-8 bytes, and its handler: a
 /// method channel's methods and error mapping, or a raw message channel's handler.
 final class ChannelRoute {
   let name: String
-  let utf8: [UInt8]
+  let utf8: NameBytes
   /// A method channel's methods (`nil`: a raw message channel).
   let methods: MethodIndex?
   /// A method channel's error mapping.
@@ -20,7 +14,7 @@ final class ChannelRoute {
 
   init(name: String, handler: ChannelHandler.Kind) {
     self.name = name
-    self.utf8 = Array(name.utf8)
+    self.utf8 = NameBytes(name.utf8)
     switch handler {
     case .methods(let methods, let errors):
       (self.methods, self.errors, self.messages) = (methods, errors, nil)
@@ -30,19 +24,14 @@ final class ChannelRoute {
     self.isControl = name == Dispatcher.controlChannel
   }
 
+  deinit { utf8.deallocate() }
+
   /// Whether the channel takes StandardMethodCodec method calls (not raw messages).
   var isMethodChannel: Bool { methods != nil }
 
   /// Whether `bytes` are exactly this channel's name.
-  func hasName(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count == utf8.count else { return false }
-    if utf8.isEmpty { return true }
-    guard let given = bytes.baseAddress else { return false }
-    return utf8.withUnsafeBytes { name in
-      guard let own = name.baseAddress else { return false }
-      return memcmp(own, given, name.count) == 0
-    }
-  }
+  @inline(__always)
+  func hasName(_ bytes: UnsafeRawBufferPointer) -> Bool { utf8.equals(bytes) }
 }
 
 /// The channels in the order they are matched: the profiles' channels in profile order, then
@@ -50,6 +39,9 @@ final class ChannelRoute {
 /// channel's name keeps the plugin's methods).
 struct ChannelRoutes {
   let routes: [ChannelRoute]
+  /// The route the last lookup by bytes found: consecutive calls on one channel (most of a
+  /// test's) find it with one comparison, no array walked or retained.
+  private unowned(unsafe) var last: ChannelRoute
 
   init(profiles: [PluginProfile], control: ChannelHandler) {
     routes =
@@ -57,6 +49,7 @@ struct ChannelRoutes {
         profile.channels.map { ChannelRoute(name: $0.name, handler: $0.handler.kind) }
       }
       + [ChannelRoute(name: Dispatcher.controlChannel, handler: control.kind)]
+    last = routes[0]
   }
 
   /// The route whose name equals `channel` (as `String`s compare), or `nil`.
@@ -66,7 +59,15 @@ struct ChannelRoutes {
 
   /// The route whose name has exactly the UTF-8 bytes `channel`, or `nil` (the bytes may still
   /// name a channel in another Unicode normalisation: ask ``route(named:)`` then).
-  func route(utf8 channel: UnsafeRawBufferPointer) -> ChannelRoute? {
-    routes.first { $0.hasName(channel) }
+  @inline(__always)
+  mutating func route(utf8 channel: UnsafeRawBufferPointer) -> ChannelRoute? {
+    if last.hasName(channel) { return last }
+    return findRoute(utf8: channel)
+  }
+
+  private mutating func findRoute(utf8 channel: UnsafeRawBufferPointer) -> ChannelRoute? {
+    guard let found = routes.first(where: { $0.hasName(channel) }) else { return nil }
+    last = found
+    return found
   }
 }

@@ -32,7 +32,8 @@ public final class Dispatcher {
 
   let codec = StandardMethodCodec()
   private let profiles: [PluginProfile]
-  let routes: ChannelRoutes
+  /// (Looked up on every call: no run-time exclusivity check, no access to it overlaps another.)
+  @exclusivity(unchecked) var routes: ChannelRoutes
   /// The profiles' event channels and their active streams (protocol/events.md).
   let events: EventHub
   /// What every call sees besides its name and arguments (private: no run-time exclusivity
@@ -150,23 +151,25 @@ public final class Dispatcher {
 
   /// The reply to one message answered on a route: a raw message channel's bytes, or a method
   /// call's; while a stream listens, the streams are told what the call changed.
-  func answer(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> [UInt8]? {
+  func answer(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
     guard events.isListening else { return answerNow(route, payload: payload) }
     events.callWillStart()
     defer { events.callDidEnd() }
     return answerNow(route, payload: payload)
   }
 
-  private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> [UInt8]? {
+  private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
     guard let methods = route.methods, let errors = route.errors else {
-      return route.messages?(payload.map { Array($0) }, environment)
+      return MessageReply(route.messages?(payload.map { Array($0) }, environment))
     }
-    guard let payload else { return nullMessageReply(route.name) }
+    guard let payload else {
+      return .error(MalformedMessage.nullMessage(channel: route.name).flutterError)
+    }
     let decoded: (call: MethodCall, position: Int?)
     do {
       decoded = try codec.decodeMethodCall(inPlace: payload, methods: methods)
     } catch {
-      return errorReply(MalformedMessage.notAMethodCall(channel: route.name, error))
+      return .error(MalformedMessage.notAMethodCall(channel: route.name, error).flutterError)
     }
     return reply(to: decoded.call, at: decoded.position, on: route, methods, errors)
   }
@@ -177,7 +180,7 @@ public final class Dispatcher {
   func reply(
     to call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
     _ errors: ChannelErrorMapping
-  ) -> [UInt8]? {
+  ) -> MessageReply {
     if route.isControl { return run(call, at: position, on: route, methods, errors) }
     return verifiedReply(to: call) { run(call, at: position, on: route, methods, errors) }
   }
@@ -185,23 +188,19 @@ public final class Dispatcher {
   private func run(
     _ call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
     _ errors: ChannelErrorMapping
-  ) -> [UInt8]? {
+  ) -> MessageReply {
     let context = MethodContext(
       method: call.method, arguments: call.arguments, environment: environment)
     do {
-      if let position { return codec.encodeSuccessEnvelope(try methods.run(at: position, context)) }
+      if let position { return .success(try methods.run(at: position, context)) }
       guard let handler = methods.handler(for: call.method) else {
         warnUnknownMethod(call.method, on: route)
-        return nil
+        return .null
       }
-      return codec.encodeSuccessEnvelope(try handler.run(context))
+      return .success(try handler.run(context))
     } catch {
-      return codec.encodeErrorEnvelope(errors(error))
+      return .error(errors(error))
     }
-  }
-
-  func nullMessageReply(_ channel: String) -> [UInt8] {
-    errorReply(MalformedMessage.nullMessage(channel: channel))
   }
 
   /// The reply for one call, decoded (for tests and in-process users).
@@ -209,11 +208,6 @@ public final class Dispatcher {
     guard let bytes = handleMessage(channel: channel, payload: codec.encodeMethodCall(call))
     else { return nil }
     return try? codec.decodeEnvelope(bytes)
-  }
-
-  /// The error envelope of a payload that is not a method call.
-  func errorReply(_ error: MalformedMessage) -> [UInt8] {
-    codec.encodeErrorEnvelope(error.flutterError)
   }
 
   /// The default warning handler.

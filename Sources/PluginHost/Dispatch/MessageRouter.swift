@@ -8,16 +8,23 @@ extension Dispatcher {
   /// (another Unicode normalisation of a name is the same channel, as Swift compares
   /// `String`s), then against the event channels; a name nothing serves gets a null reply and
   /// one warning.
-  public func handleMessage(
+  public func reply(
     channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
-  ) -> [UInt8]? {
+  ) -> MessageReply {
     if let route = routes.route(utf8: channelUTF8) { return answer(route, payload: payload) }
     let name = String(decoding: channelUTF8, as: UTF8.self)
     if let route = routes.route(named: name) { return answer(route, payload: payload) }
     guard events.serves(name) else {
       warnUnknownChannel(name)
-      return nil
+      return .null
     }
-    return eventReply(channel: name, payload: payload.map { Array($0) })
+    return MessageReply(eventReply(channel: name, payload: payload.map { Array($0) }))
+  }
+
+  /// The same reply as bytes (`nil`: a null reply).
+  public func handleMessage(
+    channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
+  ) -> [UInt8]? {
+    reply(channelUTF8: channelUTF8, payload: payload).bytes
   }
 }

@@ -175,12 +175,12 @@ package final class Verification {
     }
   }
 
-  func record(_ call: MethodCall, reply: [UInt8]?) {
+  func record(_ call: MethodCall, reply: MessageReply) {
     if log.count >= Self.logLimit { dropOlderHalf() }
     let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
-    if size > Self.encodedSize { return logBig(call, code: Self.code(reply)) }
+    if size > Self.encodedSize { return logBig(call, code: reply.loggedCode) }
     logBytes += size
-    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: Self.code(reply)))
+    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: reply.loggedCode))
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
@@ -234,9 +234,12 @@ package final class Verification {
     log.removeFirst(dropped)
   }
 
+  /// The code a null reply is logged with.
+  static let notImplementedCode = "notImplemented"
+
   /// The reply's code as logged: `nil` for a success.
   static func code(_ reply: [UInt8]?) -> String? {
-    guard let reply else { return "notImplemented" }
+    guard let reply else { return notImplementedCode }
     guard reply.first == 1 else { return nil }
     if case .error(let error)? = try? StandardMethodCodec().decodeEnvelope(reply) {
       return error.code
@@ -281,15 +284,18 @@ extension Dispatcher {
   /// A plugin call through verification: a stub answers before the store (and before an
   /// injected fault, which stays queued); every call is logged; a latency delays the reply,
   /// after ``beforeDelay`` has written the replies already made.
-  func verifiedReply(to call: MethodCall, run: () -> [UInt8]?) -> [UInt8]? {
+  func verifiedReply(to call: MethodCall, run: () -> MessageReply) -> MessageReply {
     if verification.isQuiet {
       let reply = run()
       verification.record(call, reply: reply)
       return reply
     }
-    let reply: [UInt8]?
+    let reply: MessageReply
     if let stubbed = verification.stubbedReply(to: call) {
-      reply = StandardMethodCodec().encodeEnvelope(stubbed)
+      switch stubbed {
+      case .success(let value): reply = .success(value)
+      case .error(let error): reply = .error(error)
+      }
     } else {
       reply = run()
     }

@@ -8,22 +8,17 @@ import PluginHost
 /// `HEALTH_DATA_UNAVAILABLE` (protocol/healthkit-rules.md#devices, and the order of checks in protocol/errors.md#which-check-fails-first).
 enum CoreMethods {
   static let table: MethodTable = [
-    "getPlatformVersion": .always(takes: []) { context in
-      let store = context.store
-      return { .string("\(store.systemName) \(store.osVersion)") }
+    "getPlatformVersion": .answering(takes: []) { context in
+      .string("\(context.store.systemName) \(context.store.osVersion)")
     },
-    "isAvailable": .always(takes: []) { context in
-      let store = context.store
-      return { .bool(store.availability == .available) }
+    "isAvailable": .answering(takes: []) { context in
+      .bool(context.store.availability == .available)
     },
-    "openHealthSettings": .healthKit(takes: []) { context in
-      let store = context.store
-      return {
-        store.recordSettingsOpened()
-        return .bool(true)
-      }
+    "openHealthSettings": .answering(requiresHealthKit: true, takes: []) { context in
+      context.store.recordSettingsOpened()
+      return .bool(true)
     },
     // iOS has no API to revoke HealthKit permissions; only the user can, in Settings.
-    "revokePermissions": .healthKit(takes: []) { _ in { .bool(false) } },
+    "revokePermissions": .answering(requiresHealthKit: true, takes: []) { _ in .bool(false) },
   ]
 }

@@ -1,0 +1,29 @@
+/// Success envelopes written into memory the caller owns (a transport's output block), so that
+/// a reply needs no array of its own: ``successEnvelopeCount(_:)`` says how many bytes, the
+/// caller makes room for that many plus ``writeSlack``, and
+/// ``writeSuccessEnvelope(_:count:to:)`` fills them. Alignment counts from the envelope's
+/// first byte (its flag), wherever it lies. The bytes are those of
+/// ``StandardMethodCodec/encodeSuccessEnvelope(_:)``.
+extension StandardMethodCodec {
+  /// Bytes past an envelope's end that ``writeSuccessEnvelope(_:count:to:)`` may overwrite
+  /// (a short string is stored as two whole words); they are not part of the envelope.
+  public static var writeSlack: Int { RawWriter.slack }
+
+  /// The length of `value`'s success envelope.
+  @inline(__always)
+  public func successEnvelopeCount(_ value: ChannelValue) -> Int {
+    EncodedSize.end(of: value, at: 1)
+  }
+
+  /// Writes `value`'s success envelope, `count` bytes (``successEnvelopeCount(_:)``), at
+  /// `destination`, which must have room for `count + writeSlack` bytes.
+  @inline(__always)
+  public func writeSuccessEnvelope(
+    _ value: ChannelValue, count: Int, to destination: UnsafeMutableRawPointer
+  ) {
+    var writer = RawWriter(base: destination, offset: 0)
+    writer.byte(0)
+    writer.value(value)
+    assert(writer.offset == count, "EncodedSize and RawWriter disagree")
+  }
+}
