@@ -106,6 +106,17 @@ enum EncodedSize {
     }
   }
 
+  /// A map key: most are inline strings, sized before any other case is looked at.
+  @inline(__always)
+  static func end(ofKey key: UnsafeRawPointer, at offset: Int) -> Int {
+    if ValueLayout.tag(key) == ValueLayout.Tag.string,
+      let count = SmallStringBits.inlineCount((ValueLayout.word0(key), ValueLayout.word1(key)))
+    {
+      return offset &+ 2 &+ count
+    }
+    return end(ofRaw: key, at: offset)
+  }
+
   /// The end of a list or map read in place.
   @inline(never)
   static func containerEnd(ofRaw value: UnsafeRawPointer, at offset: Int) -> Int {
@@ -116,7 +127,7 @@ enum EncodedSize {
     if ValueLayout.tag(value) == ValueLayout.Tag.map {
       let stop = element + count &* MemoryLayout<ChannelMapEntry>.stride
       while element < stop {
-        end = self.end(ofRaw: element, at: end)
+        end = self.end(ofKey: element, at: end)
         end = self.end(ofRaw: element + ChannelMapEntry.valueOffset, at: end)
         element += MemoryLayout<ChannelMapEntry>.stride
       }

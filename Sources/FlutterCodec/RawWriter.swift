@@ -220,6 +220,19 @@ extension RawWriter {
     }
   }
 
+  /// A map key: most are inline strings, written before any other case is looked at.
+  @inline(__always)
+  mutating func key(atRaw key: UnsafeRawPointer) {
+    let words = (ValueLayout.word0(key), ValueLayout.word1(key))
+    if ValueLayout.tag(key) == ValueLayout.Tag.string,
+      let count = SmallStringBits.inlineCount(words)
+    {
+      inlineString(words, count: count, tag: WireTag.string.rawValue)
+    } else {
+      value(atRaw: key)
+    }
+  }
+
   /// A string's tag, size and bytes: an inline string as its two words, a contiguous one copied
   /// from its storage, any other through the enum.
   @inline(__always)
@@ -268,7 +281,7 @@ extension RawWriter {
       writer.size(count)
       let stop = element + count &* MemoryLayout<ChannelMapEntry>.stride
       while element < stop {
-        writer.value(atRaw: element)
+        writer.key(atRaw: element)
         writer.value(atRaw: element + ChannelMapEntry.valueOffset)
         element += MemoryLayout<ChannelMapEntry>.stride
       }
