@@ -1,8 +1,9 @@
 /// The first pass of the encoder: where a value's bytes end when they start at a given offset of
 /// the message (alignment padding depends on the offset, so sizes are positions, not lengths).
 ///
-/// Values are visited through pointers into their arrays (see `forEachPointer`), and scalars are
-/// sized inline by the loops over lists and maps: only containers recurse.
+/// Values are read in place (``ValueLayout``) where this build allows it, else visited through
+/// pointers into their arrays (see `forEachPointer`); either way scalars are sized inline by the
+/// loops over lists and maps, and only containers recurse.
 enum EncodedSize {
   /// The bytes of Flutter's size prefix for `count`.
   @inline(__always)
@@ -19,7 +20,10 @@ enum EncodedSize {
 
   /// The offset just after `value` written at `offset`.
   static func end(of value: ChannelValue, at offset: Int) -> Int {
-    withUnsafePointer(to: value) { end(of: $0, at: offset) }
+    withUnsafePointer(to: value) { pointer in
+      ValueLayout.isAvailable
+        ? end(ofRaw: UnsafeRawPointer(pointer), at: offset) : end(of: pointer, at: offset)
+    }
   }
 
   /// The offset just after the value at `pointer` written at `offset`.
@@ -74,5 +78,72 @@ enum EncodedSize {
   static func extensionEnd(of pointer: UnsafePointer<ChannelValue>, at offset: Int) -> Int {
     guard case .ext(_, let inner) = pointer.pointee else { return offset }
     return end(of: inner, at: offset + 1)
+  }
+
+  // MARK: Values read in place
+
+  /// The offset just after the value whose memory is at `value` (``ValueLayout``), written at
+  /// `offset`.
+  @inline(__always)
+  static func end(ofRaw value: UnsafeRawPointer, at offset: Int) -> Int {
+    switch ValueLayout.tag(value) {
+    case ValueLayout.Tag.null, ValueLayout.Tag.bool: return offset &+ 1
+    case ValueLayout.Tag.int32: return offset &+ 5
+    case ValueLayout.Tag.int64: return offset &+ 9
+    // The tag, padding to a multiple of 8 from the message's start, the 8 bytes.
+    case ValueLayout.Tag.float64: return ((offset &+ 8) & ~7) &+ 8
+    case ValueLayout.Tag.string, ValueLayout.Tag.largeInt:
+      let w0 = ValueLayout.word0(value)
+      let w1 = ValueLayout.word1(value)
+      // An inline string has under 16 bytes: its size is one byte.
+      if let count = SmallStringBits.inlineCount((w0, w1)) { return offset &+ 2 &+ count }
+      guard let (_, count) = ValueLayout.contiguousLargeString(w0, w1) else {
+        return enumEnd(of: value, at: offset)
+      }
+      return offset &+ 1 &+ ofSize(count) &+ count
+    case ValueLayout.Tag.list, ValueLayout.Tag.map: return containerEnd(ofRaw: value, at: offset)
+    default: return enumEnd(of: value, at: offset)
+    }
+  }
+
+  /// A map key: most are inline strings, sized before any other case is looked at.
+  @inline(__always)
+  static func end(ofKey key: UnsafeRawPointer, at offset: Int) -> Int {
+    if ValueLayout.tag(key) == ValueLayout.Tag.string,
+      let count = SmallStringBits.inlineCount((ValueLayout.word0(key), ValueLayout.word1(key)))
+    {
+      return offset &+ 2 &+ count
+    }
+    return end(ofRaw: key, at: offset)
+  }
+
+  /// The end of a list or map read in place.
+  @inline(never)
+  static func containerEnd(ofRaw value: UnsafeRawPointer, at offset: Int) -> Int {
+    let storage = ValueLayout.arrayStorage(value)
+    let count = ValueLayout.arrayCount(storage)
+    var element = ValueLayout.arrayElements(storage)
+    var end = offset &+ 1 &+ ofSize(count)
+    if ValueLayout.tag(value) == ValueLayout.Tag.map {
+      let stop = element + count &* MemoryLayout<ChannelMapEntry>.stride
+      while element < stop {
+        end = self.end(ofKey: element, at: end)
+        end = self.end(ofRaw: element + ChannelMapEntry.valueOffset, at: end)
+        element += MemoryLayout<ChannelMapEntry>.stride
+      }
+    } else {
+      let stop = element + count &* MemoryLayout<ChannelValue>.stride
+      while element < stop {
+        end = self.end(ofRaw: element, at: end)
+        element += MemoryLayout<ChannelValue>.stride
+      }
+    }
+    return end
+  }
+
+  /// Typed lists, extension values and strings not held contiguously, through the enum.
+  @inline(never)
+  static func enumEnd(of value: UnsafeRawPointer, at offset: Int) -> Int {
+    end(of: value.assumingMemoryBound(to: ChannelValue.self), at: offset)
   }
 }

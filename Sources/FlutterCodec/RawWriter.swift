@@ -8,13 +8,13 @@ struct RawWriter {
   @inline(__always)
   mutating func byte(_ value: UInt8) {
     base.storeBytes(of: value, toByteOffset: offset, as: UInt8.self)
-    offset += 1
+    offset &+= 1
   }
 
   @inline(__always)
   mutating func fixed<T: FixedWidthInteger>(_ value: T) {
     base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
-    offset += MemoryLayout<T>.size
+    offset &+= MemoryLayout<T>.size
   }
 
   @inline(__always)
@@ -44,7 +44,7 @@ struct RawWriter {
   mutating func bytes(_ source: UnsafeRawBufferPointer) {
     if let from = source.baseAddress, source.count > 0 {
       (base + offset).copyMemory(from: from, byteCount: source.count)
-      offset += source.count
+      offset &+= source.count
     }
   }
 
@@ -90,7 +90,13 @@ struct RawWriter {
 
   /// `value`'s bytes; the memory must hold them (``EncodedSize/end(of:at:)`` says how many).
   mutating func value(_ value: ChannelValue) {
-    withUnsafePointer(to: value) { self.value(at: $0) }
+    withUnsafePointer(to: value) { pointer in
+      if ValueLayout.isAvailable {
+        self.value(atRaw: UnsafeRawPointer(pointer))
+      } else {
+        self.value(at: pointer)
+      }
+    }
   }
 
   /// The bytes of the value at `pointer`.
@@ -173,6 +179,142 @@ struct RawWriter {
     guard case .ext(let tag, let inner) = pointer.pointee else { return }
     byte(tag)
     value(inner)
+  }
+}
+
+// MARK: Values read in place
+
+extension RawWriter {
+  /// The bytes of the value whose memory is at `value` (``ValueLayout``).
+  @inline(__always)
+  mutating func value(atRaw value: UnsafeRawPointer) {
+    switch ValueLayout.tag(value) {
+    case ValueLayout.Tag.null: byte(WireTag.null.rawValue)
+    case ValueLayout.Tag.bool:
+      // true (1) is tag 1, false (0) tag 2.
+      byte(2 &- value.load(as: UInt8.self))
+    case ValueLayout.Tag.int32:
+      base.storeBytes(of: WireTag.int32.rawValue, toByteOffset: offset, as: UInt8.self)
+      base.storeBytes(
+        of: value.load(as: Int32.self).littleEndian, toByteOffset: offset &+ 1, as: Int32.self)
+      offset &+= 5
+    case ValueLayout.Tag.int64:
+      base.storeBytes(of: WireTag.int64.rawValue, toByteOffset: offset, as: UInt8.self)
+      base.storeBytes(
+        of: value.load(as: Int64.self).littleEndian, toByteOffset: offset &+ 1, as: Int64.self)
+      offset &+= 9
+    case ValueLayout.Tag.float64:
+      // Eight zero bytes after the tag cover any padding; the number then lands on them.
+      base.storeBytes(of: WireTag.float64.rawValue, toByteOffset: offset, as: UInt8.self)
+      base.storeBytes(of: 0, toByteOffset: offset &+ 1, as: UInt64.self)
+      let start = (offset &+ 8) & ~7
+      base.storeBytes(
+        of: ValueLayout.word0(value).littleEndian, toByteOffset: start, as: UInt64.self)
+      offset = start &+ 8
+    case ValueLayout.Tag.string:
+      string(atRaw: value, tag: WireTag.string.rawValue)
+    case ValueLayout.Tag.list, ValueLayout.Tag.map:
+      offset = Self.container(atRaw: value, base: base, at: offset)
+    default:
+      enumValue(atRaw: value)
+    }
+  }
+
+  /// A map key: most are inline strings, written before any other case is looked at.
+  @inline(__always)
+  mutating func key(atRaw key: UnsafeRawPointer) {
+    let words = (ValueLayout.word0(key), ValueLayout.word1(key))
+    if ValueLayout.tag(key) == ValueLayout.Tag.string,
+      let count = SmallStringBits.inlineCount(words)
+    {
+      inlineString(words, count: count, tag: WireTag.string.rawValue)
+    } else {
+      value(atRaw: key)
+    }
+  }
+
+  /// A string's tag, size and bytes: an inline string as its two words, a contiguous one copied
+  /// from its storage, any other through the enum.
+  @inline(__always)
+  mutating func string(atRaw value: UnsafeRawPointer, tag: UInt8) {
+    let w0 = ValueLayout.word0(value)
+    let w1 = ValueLayout.word1(value)
+    if let count = SmallStringBits.inlineCount((w0, w1)) {
+      inlineString((w0, w1), count: count, tag: tag)
+    } else if let (start, count) = ValueLayout.contiguousLargeString(w0, w1) {
+      byte(tag)
+      size(count)
+      (base + offset).copyMemory(from: start, byteCount: count)
+      offset &+= count
+    } else {
+      enumValue(atRaw: value)
+    }
+  }
+
+  /// A string held inline (`count` bytes, under 16): tag and size in one store, then both words
+  /// whole (what lies past the string's bytes is overwritten by what follows, or lies in the
+  /// message's `slack`).
+  @inline(__always)
+  mutating func inlineString(_ words: (UInt64, UInt64), count: Int, tag: UInt8) {
+    base.storeBytes(
+      of: (UInt16(truncatingIfNeeded: count) &<< 8 | UInt16(tag)).littleEndian,
+      toByteOffset: offset, as: UInt16.self)
+    base.storeBytes(of: words.0, toByteOffset: offset &+ 2, as: UInt64.self)
+    base.storeBytes(of: words.1, toByteOffset: offset &+ 10, as: UInt64.self)
+    offset &+= 2 &+ count
+  }
+
+  /// A list or map read in place, written at `offset`; returns the offset after it. (A writer of
+  /// its own, passed nowhere by reference, keeps the offset in a register.)
+  @inline(never)
+  static func container(
+    atRaw value: UnsafeRawPointer, base: UnsafeMutableRawPointer, at offset: Int
+  )
+    -> Int
+  {
+    var writer = RawWriter(base: base, offset: offset)
+    let storage = ValueLayout.arrayStorage(value)
+    let count = ValueLayout.arrayCount(storage)
+    var element = ValueLayout.arrayElements(storage)
+    if ValueLayout.tag(value) == ValueLayout.Tag.map {
+      writer.byte(WireTag.map.rawValue)
+      writer.size(count)
+      let stop = element + count &* MemoryLayout<ChannelMapEntry>.stride
+      while element < stop {
+        writer.key(atRaw: element)
+        writer.value(atRaw: element + ChannelMapEntry.valueOffset)
+        element += MemoryLayout<ChannelMapEntry>.stride
+      }
+    } else {
+      writer.byte(WireTag.list.rawValue)
+      writer.size(count)
+      let stop = element + count &* MemoryLayout<ChannelValue>.stride
+      while element < stop {
+        writer.value(atRaw: element)
+        element += MemoryLayout<ChannelValue>.stride
+      }
+    }
+    return writer.offset
+  }
+
+  /// Large ints, typed lists, extension values and strings not held contiguously, through the
+  /// enum.
+  @inline(__always)
+  mutating func enumValue(atRaw value: UnsafeRawPointer) {
+    offset = Self.enumValue(atRaw: value, base: base, at: offset)
+  }
+
+  /// ``enumValue(atRaw:)`` out of line, by value (no writer's address is passed, so callers
+  /// keep theirs in registers).
+  @inline(never)
+  static func enumValue(
+    atRaw value: UnsafeRawPointer, base: UnsafeMutableRawPointer, at offset: Int
+  )
+    -> Int
+  {
+    var writer = RawWriter(base: base, offset: offset)
+    writer.value(at: value.assumingMemoryBound(to: ChannelValue.self))
+    return writer.offset
   }
 }
 

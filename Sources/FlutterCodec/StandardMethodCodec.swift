@@ -11,6 +11,7 @@ public struct StandardMethodCodec: Sendable {
   // MARK: Method calls
 
   public func encodeMethodCall(_ call: MethodCall) -> [UInt8] {
+    if let bytes = Self.encodeShortCall(call) { return bytes }
     let name = ChannelValue.string(call.method)
     let count = EncodedSize.end(of: call.arguments, at: EncodedSize.end(of: name, at: 0))
     return RawWriter.message(count: count) { writer in
@@ -21,7 +22,9 @@ public struct StandardMethodCodec: Sendable {
 
   /// A method name value and an arguments value, and nothing after them.
   public func decodeMethodCall(_ bytes: [UInt8]) throws(CodecError) -> MethodCall {
-    try StandardMessageCodec.withReader(bytes) { (reader: inout ByteReader) throws(CodecError) in
+    if let call = bytes.withUnsafeBytes(Self.decodeShortCall) { return call }
+    return try StandardMessageCodec.withReader(bytes) {
+      (reader: inout ByteReader) throws(CodecError) in
       try readMethodCall(&reader)
     }
   }

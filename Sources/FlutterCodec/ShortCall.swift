@@ -1,0 +1,81 @@
+/// The commonest method call, a short name with null, bool or integer arguments (`isAvailable`,
+/// `hasPermissions(true)`), encoded and decoded without the general paths: its size is known
+/// without a sizing pass and its bytes are checked in one place. Anything else, and anything
+/// these paths do not accept, takes the general paths, which give the same bytes and values.
+extension StandardMethodCodec {
+  /// The bytes of a call whose name is held inline (up to 15 bytes) and whose arguments are
+  /// null, a bool or a number: at most 34 bytes, written on the stack and copied once into the
+  /// message. `nil` for any other call.
+  @inline(__always)
+  static func encodeShortCall(_ call: MethodCall) -> [UInt8]? {
+    guard SmallStringBits.isAvailable else { return nil }
+    switch call.arguments {
+    case .null, .bool, .int32, .int64, .float64: break
+    default: return nil
+    }
+    let name = SmallStringBits.words(call.method)
+    guard let count = SmallStringBits.inlineCount(name) else { return nil }
+    // 17 bytes of name, up to 17 of arguments (a float64 with 7 of padding), and the writer's
+    // slack.
+    var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+      (0, 0, 0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &words) { buffer in
+      let base = buffer.baseAddress!
+      var writer = RawWriter(base: base, offset: 0)
+      writer.inlineString(name, count: count, tag: WireTag.string.rawValue)
+      _ = withUnsafePointer(to: call.arguments) { writer.scalar(at: $0) }
+      return Array(UnsafeRawBufferPointer(start: base, count: writer.offset))
+    }
+  }
+
+  /// The call in `buffer` when it is a string tag, a one-byte size under 16, that many ASCII
+  /// bytes, and then null, a bool, an int32 or an int64 that ends the buffer; `nil` (nothing
+  /// decided) for anything else, which the general path then reads or refuses.
+  @inline(__always)
+  static func decodeShortCall(_ buffer: UnsafeRawBufferPointer) -> MethodCall? {
+    guard SmallStringBits.isAvailable, buffer.count >= 3, let base = buffer.baseAddress,
+      base.load(as: UInt8.self) == WireTag.string.rawValue
+    else { return nil }
+    let count = Int(base.load(fromByteOffset: 1, as: UInt8.self))
+    let argumentsAt = 2 &+ count
+    guard count < 16, argumentsAt < buffer.count else { return nil }
+    let arguments: ChannelValue
+    let tag = base.load(fromByteOffset: argumentsAt, as: UInt8.self)
+    switch (tag, buffer.count &- argumentsAt) {
+    case (WireTag.null.rawValue, 1): arguments = .null
+    case (WireTag.true.rawValue, 1): arguments = .bool(true)
+    case (WireTag.false.rawValue, 1): arguments = .bool(false)
+    case (WireTag.int32.rawValue, 5):
+      arguments = .int32(
+        Int32(littleEndian: base.loadUnaligned(fromByteOffset: argumentsAt &+ 1, as: Int32.self)))
+    case (WireTag.int64.rawValue, 9):
+      arguments = .int64(
+        Int64(littleEndian: base.loadUnaligned(fromByteOffset: argumentsAt &+ 1, as: Int64.self)))
+    default: return nil
+    }
+    // The name's bytes as two words, read without passing the buffer's end (the arguments'
+    // byte follows them): the first 8 (or fewer, masked), and the rest from the 8 that end the
+    // name.
+    let low: UInt64
+    let high: UInt64
+    if count >= 8 {
+      low = base.loadUnaligned(fromByteOffset: 2, as: UInt64.self)
+      let last = base.loadUnaligned(fromByteOffset: argumentsAt &- 8, as: UInt64.self)
+      high = count > 8 ? last &>> UInt64(truncatingIfNeeded: (16 &- count) &* 8) : 0
+    } else if buffer.count >= 10 {
+      low = SmallStringBits.keep(
+        base.loadUnaligned(fromByteOffset: 2, as: UInt64.self), bytes: count)
+      high = 0
+    } else {
+      var bytes: UInt64 = 0
+      withUnsafeMutableBytes(of: &bytes) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(start: base + 2, count: count))
+      }
+      low = bytes
+      high = 0
+    }
+    guard SmallStringBits.isASCII(low | high) else { return nil }
+    return MethodCall(
+      SmallStringBits.asciiString(low: low, high: high, count: count), arguments)
+  }
+}
