@@ -121,7 +121,7 @@ package final class Verification {
 
   // The log is touched on every call: no run-time exclusivity checks (serving is
   // single-threaded and no access to these overlaps another).
-  @exclusivity(unchecked) private var log: [LoggedCall] = []
+  private let log = CallLog(limit: Verification.logLimit)
   /// The sizes of the calls in `log`, summed.
   @exclusivity(unchecked) private var logBytes = 0
   private var stubs = StubIndex() {
@@ -137,7 +137,7 @@ package final class Verification {
   private func updateQuiet() { isQuiet = stubs.isEmpty && latencies.isEmpty }
 
   /// The calls logged, oldest first.
-  var loggedCalls: [LoggedCall] { log }
+  var loggedCalls: [LoggedCall] { log.entries }
 
   func reset() {
     log.removeAll()
@@ -221,17 +221,14 @@ package final class Verification {
   /// Gives the call logged with `serial` its reply's code (nothing when the log dropped it, or
   /// a `reset` emptied it, meanwhile).
   package func finish(_ serial: Int, reply: [UInt8]?) {
-    guard let index = log.lastIndex(where: { $0.serial == serial }) else { return }
+    guard let index = log.lastPosition(where: { $0.serial == serial }) else { return }
     log[index].code = Self.code(reply)
     log[index].serial = 0
   }
 
   private func dropOlderHalf() {
     let dropped = max(1, log.count / 2)
-    var bytes = 0
-    for index in 0..<dropped { bytes += log[index].size }
-    logBytes -= bytes
-    log.removeFirst(dropped)
+    logBytes -= log.removeOldest(dropped)
   }
 
   /// The code a null reply is logged with.
@@ -255,7 +252,7 @@ package final class Verification {
 
   package var callsValue: ChannelValue {
     .list(
-      log.map {
+      log.entries.map {
         .object([
           ("method", .string($0.method)), ("args", $0.value),
           ("code", $0.code.map(ChannelValue.string) ?? .null),
