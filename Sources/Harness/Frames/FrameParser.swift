@@ -39,82 +39,74 @@ public enum FrameParser {
   /// no payload bytes under the null flag. Direction rules are the caller's (``FrameKind``).
   public static func parseHeader(_ body: UnsafeRawBufferPointer) -> Result<FrameHeader, FrameError>
   {
-    if let header = wellFormedHeader(body) { return .success(header) }
-    return .failure(headerError(body))
+    switch inspect(body) {
+    case .success(let header): return .success(header)
+    case .failure(let refusal): return .failure(refusal.error(body))
+    }
   }
 
-  /// The header of a body that passes every check of ``parseHeader(_:)``, else `nil` (with no
-  /// error made: the serve loop's common case).
+  /// The header of a body that passes every check of ``parseHeader(_:)``, else `nil` (no error
+  /// text made: the serve loop's common case; ``headerError(_:)`` says why).
   @inline(__always)
   public static func wellFormedHeader(_ body: UnsafeRawBufferPointer) -> FrameHeader? {
-    guard body.count >= FrameLayout.headerSize, let kind = FrameKind(rawValue: body[0]) else {
-      return nil
-    }
-    let flags = body[1]
-    let channelEnd =
-      FrameLayout.headerSize
-      + Int(UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
-    guard channelEnd <= body.count,
-      flags & FrameLayout.nullPayloadFlag == 0 || channelEnd == body.count
-    else { return nil }
-    return FrameHeader(
-      kind: kind, flags: flags, id: peekID(body),
-      channel: FrameLayout.headerSize..<channelEnd, payload: channelEnd..<body.count)
+    guard case .success(let header) = inspect(body) else { return nil }
+    return header
   }
 
   /// Why ``wellFormedHeader(_:)`` refused `body`: the first check it fails.
   @inline(never)
   static func headerError(_ body: UnsafeRawBufferPointer) -> FrameError {
-    switch checkedHeader(body) {
-    case .failure(let error): return error
-    case .success(let header):
-      return FrameError(id: header.id, reason: "the header did not read as expected")
+    switch inspect(body) {
+    case .failure(let refusal): return refusal.error(body)
+    case .success: preconditionFailure("headerError(_:) of a well-formed header")
     }
   }
 
-  private static func checkedHeader(_ body: UnsafeRawBufferPointer)
-    -> Result<FrameHeader, FrameError>
-  {
-    let id = peekID(body)
-    guard body.count >= FrameLayout.headerSize else {
-      return .failure(
-        FrameError(
-          id: id,
-          reason:
-            "short header: the body has \(body.count) bytes, a frame needs at least "
-            + "\(FrameLayout.headerSize) (kind, flags, id, channel length)"))
+  /// The first header check a body fails, as plain data (its text is made only when asked).
+  private enum Refusal: Error {
+    case shortHeader
+    case unknownKind(UInt8)
+    case channelPastEnd(channelLength: Int)
+    case payloadUnderNullFlag(payloadCount: Int)
+
+    func error(_ body: UnsafeRawBufferPointer) -> FrameError {
+      FrameError(id: FrameParser.peekID(body), reason: reason(body))
     }
-    let kindByte = body[0]
-    guard let kind = FrameKind(rawValue: kindByte) else {
-      return .failure(
-        FrameError(
-          id: id,
-          reason:
-            "unknown kind 0x\(hexByte(kindByte)): frame kinds are 0x00-0x04 and 0x7f"))
+
+    private func reason(_ body: UnsafeRawBufferPointer) -> String {
+      switch self {
+      case .shortHeader:
+        return "short header: the body has \(body.count) bytes, a frame needs at least "
+          + "\(FrameLayout.headerSize) (kind, flags, id, channel length)"
+      case .unknownKind(let kindByte):
+        return "unknown kind 0x\(hexByte(kindByte)): frame kinds are 0x00-0x04 and 0x7f"
+      case .channelPastEnd(let channelLength):
+        return "channel length \(channelLength) runs past the end of the body: only "
+          + "\(body.count - FrameLayout.headerSize) bytes follow the header"
+      case .payloadUnderNullFlag(let payloadCount):
+        return "the null-payload flag is set but \(payloadCount) payload bytes follow: "
+          + "expected none"
+      }
     }
+  }
+
+  /// Every header check, in the order their errors are reported.
+  @inline(__always)
+  private static func inspect(_ body: UnsafeRawBufferPointer) -> Result<FrameHeader, Refusal> {
+    guard body.count >= FrameLayout.headerSize else { return .failure(.shortHeader) }
+    guard let kind = FrameKind(rawValue: body[0]) else { return .failure(.unknownKind(body[0])) }
     let flags = body[1]
     let channelLength = Int(
       UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
     let channelEnd = FrameLayout.headerSize + channelLength
     guard channelEnd <= body.count else {
-      return .failure(
-        FrameError(
-          id: id,
-          reason:
-            "channel length \(channelLength) runs past the end of the body: only "
-            + "\(body.count - FrameLayout.headerSize) bytes follow the header"))
+      return .failure(.channelPastEnd(channelLength: channelLength))
     }
     let header = FrameHeader(
-      kind: kind, flags: flags, id: id,
-      channel: FrameLayout.headerSize..<channelEnd,
-      payload: channelEnd..<body.count)
+      kind: kind, flags: flags, id: peekID(body),
+      channel: FrameLayout.headerSize..<channelEnd, payload: channelEnd..<body.count)
     if header.isNullPayload && !header.payload.isEmpty {
-      return .failure(
-        FrameError(
-          id: id,
-          reason:
-            "the null-payload flag is set but \(header.payload.count) payload bytes follow: "
-            + "expected none"))
+      return .failure(.payloadUnderNullFlag(payloadCount: header.payload.count))
     }
     return .success(header)
   }
