@@ -78,9 +78,9 @@ public final class FrameServer {
   /// Bytes of an oversize frame's body still to discard.
   var skipRemaining = 0
   /// Recent channel names, as bytes already checked to be UTF-8 and as the name.
-  @exclusivity(unchecked) private var channelCache: [(bytes: [UInt8], name: String)] = []
-  /// The channel of the last frame, compared first (no array walked or retained).
-  @exclusivity(unchecked) private var lastChannel = LastChannel()
+  @exclusivity(unchecked) private var channelCache: [(bytes: NameBytes, name: String)] = []
+  /// The cache entry of the last frame's channel, compared first (no array walked or retained).
+  @exclusivity(unchecked) private var lastChannel: (bytes: NameBytes, index: Int)?
   var pendingHostReplies = PendingHostReplies()
   var nextHostMessageID: UInt32 = 1
   /// How long a reply answered later may take before a diagnostic names it
@@ -102,7 +102,7 @@ public final class FrameServer {
 
   deinit {
     buffer.deallocate()
-    lastChannel.base.deallocate()
+    for entry in channelCache { entry.bytes.deallocate() }
   }
 
   /// The input buffer's size: it grows to hold a whole frame up to `maxFrame`, never for a frame
@@ -248,11 +248,7 @@ public final class FrameServer {
   private func knownChannel(
     _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
   ) -> Int? {
-    if bytes.count == lastChannel.count, let given = bytes.baseAddress,
-      NameBytes.same(lastChannel.base, given, count: bytes.count)
-    {
-      return lastChannel.index
-    }
+    if let last = lastChannel, last.bytes.equals(bytes) { return last.index }
     return lookUpChannel(bytes, body, header)
   }
 
@@ -261,25 +257,23 @@ public final class FrameServer {
     _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
   ) -> Int? {
     guard let index = cachedChannel(bytes, body, header) else { return nil }
-    lastChannel.remember(bytes, index: index)
+    lastChannel = (channelCache[index].bytes, index)
     return index
   }
 
   private func cachedChannel(
     _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
   ) -> Int? {
-    for index in channelCache.indices where channelCache[index].bytes.count == bytes.count {
-      let same = channelCache[index].bytes.withUnsafeBytes { cached in
-        bytes.isEmpty || memcmp(cached.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-      }
-      if same { return index }
+    for index in channelCache.indices where channelCache[index].bytes.equals(bytes) {
+      return index
     }
     guard case .success(let name) = FrameParser.channelName(body, header) else { return nil }
     if channelCache.count >= 8 {
-      channelCache.removeFirst()
-      lastChannel.forget()
+      // The entries move down: the last channel's index with them.
+      channelCache.removeFirst().bytes.deallocate()
+      lastChannel = nil
     }
-    channelCache.append((bytes: [UInt8](bytes), name: name))
+    channelCache.append((bytes: NameBytes(bytes), name: name))
     return channelCache.count - 1
   }
 
