@@ -28,17 +28,20 @@ extension StandardMethodCodec {
     }
   }
 
-  /// The call in `buffer` when it is a string tag, a one-byte size under 16, that many ASCII
-  /// bytes, and then null, a bool, an int32 or an int64 that ends the buffer; `nil` (nothing
-  /// decided) for anything else, which the general path then reads or refuses.
+  /// The parts of a call in `buffer` that is a string tag, a one-byte size (under 254), that
+  /// many bytes of name, and then null, a bool, an int32 or an int64 that ends the buffer: where
+  /// the name's bytes lie (not checked to be UTF-8) and the arguments; `nil` (nothing decided)
+  /// for anything else, which the general path then reads or refuses.
   @inline(__always)
-  static func decodeShortCall(_ buffer: UnsafeRawBufferPointer) -> MethodCall? {
-    guard SmallStringBits.isAvailable, buffer.count >= 3, let base = buffer.baseAddress,
+  package static func scalarCall(_ buffer: UnsafeRawBufferPointer)
+    -> (name: UnsafeRawBufferPointer, arguments: ChannelValue)?
+  {
+    guard buffer.count >= 3, let base = buffer.baseAddress,
       base.load(as: UInt8.self) == WireTag.string.rawValue
     else { return nil }
     let count = Int(base.load(fromByteOffset: 1, as: UInt8.self))
     let argumentsAt = 2 &+ count
-    guard count < 16, argumentsAt < buffer.count else { return nil }
+    guard count < 254, argumentsAt < buffer.count else { return nil }
     let arguments: ChannelValue
     let tag = base.load(fromByteOffset: argumentsAt, as: UInt8.self)
     switch (tag, buffer.count &- argumentsAt) {
@@ -53,6 +56,18 @@ extension StandardMethodCodec {
         Int64(littleEndian: base.loadUnaligned(fromByteOffset: argumentsAt &+ 1, as: Int64.self)))
     default: return nil
     }
+    return (UnsafeRawBufferPointer(start: base + 2, count: count), arguments)
+  }
+
+  /// The call in `buffer` when it is a ``scalarCall(_:)`` whose name is under 16 ASCII bytes
+  /// (made as an inline string); `nil` (nothing decided) for anything else.
+  @inline(__always)
+  static func decodeShortCall(_ buffer: UnsafeRawBufferPointer) -> MethodCall? {
+    guard SmallStringBits.isAvailable, let (name, arguments) = scalarCall(buffer),
+      name.count < 16, let base = buffer.baseAddress
+    else { return nil }
+    let count = name.count
+    let argumentsAt = 2 &+ count
     // The name's bytes as two words, read without passing the buffer's end (the arguments'
     // byte follows them): the first 8 (or fewer, masked), and the rest from the 8 that end the
     // name.

@@ -62,6 +62,25 @@ import Testing
     }
   }
 
+  @Test func scalarArgumentsReadWithoutAReaderAreTheValuesSent() {
+    let dispatcher = Dispatcher()
+    let channel = Array(Dispatcher.defaultPluginChannel.utf8)
+    let sent: [ChannelValue] = [.bool(true), .bool(false), .int32(-3), .int64(1 << 40)]
+    for arguments in sent {
+      let call = codec.encodeMethodCall(MethodCall("isAvailable", arguments))
+      let reply = channel.withUnsafeBytes { name in
+        call.withUnsafeBytes { dispatcher.reply(channelUTF8: name, payload: $0) }
+      }
+      // isAvailable takes no arguments: refused by its key check, logged as sent.
+      guard case .error(let error) = reply else {
+        Issue.record("\(arguments): \(reply)")
+        continue
+      }
+      #expect(error.code == "INVALID_ARGUMENTS", "\(arguments)")
+      #expect(dispatcher.verification.loggedCalls.last?.arguments == arguments)
+    }
+  }
+
   @Test func consecutiveCallsOnOtherChannelsFindTheirOwnRoute() {
     let dispatcher = Dispatcher()
     let plugin = Dispatcher.defaultPluginChannel

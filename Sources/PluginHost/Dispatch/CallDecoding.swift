@@ -28,7 +28,7 @@ extension StandardMethodCodec {
   private func readKnownCall(_ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex)
     -> (call: MethodCall, position: Int?)?
   {
-    if let known = readKnownCallWithoutArguments(bytes, methods) { return known }
+    if let known = readKnownScalarCall(bytes, methods) { return known }
     var reader = ByteReader(bytes)
     guard (try? reader.readByte("a type tag")) == Self.stringTag,
       let size = try? reader.readSize(),
@@ -41,22 +41,17 @@ extension StandardMethodCodec {
     return (MethodCall(methods.name(at: position), arguments), position)
   }
 
-  /// The commonest call read with no reader: a method of `methods` whose name is under 254
-  /// bytes, then null arguments (one zero byte) at the end; else `nil` (the general read
-  /// decides).
+  /// The commonest call read with no reader: a method of `methods` with null, bool or integer
+  /// arguments (the codec's ``StandardMethodCodec/scalarCall(_:)``); else `nil` (the general
+  /// read decides).
   @inline(__always)
-  private func readKnownCallWithoutArguments(
+  private func readKnownScalarCall(
     _ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex
   ) -> (call: MethodCall, position: Int?)? {
-    guard bytes.count >= 3, let base = bytes.baseAddress,
-      base.load(as: UInt8.self) == Self.stringTag
+    guard let (name, arguments) = Self.scalarCall(bytes),
+      let position = methods.position(utf8: name)
     else { return nil }
-    let size = Int(base.load(fromByteOffset: 1, as: UInt8.self))
-    guard size < 254, 2 + size + 1 == bytes.count,
-      base.load(fromByteOffset: 2 + size, as: UInt8.self) == 0,
-      let position = methods.position(utf8: UnsafeRawBufferPointer(start: base + 2, count: size))
-    else { return nil }
-    return (MethodCall(methods.name(at: position), .null), position)
+    return (MethodCall(methods.name(at: position), arguments), position)
   }
 
   /// A string value, then one arguments value, then the end of the bytes; else `nil`.
