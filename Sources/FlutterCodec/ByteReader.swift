@@ -56,7 +56,22 @@ public struct ByteReader {
   { try readFixed(Int64.self, expected()) }
 
   /// Flutter's size prefix (the non-minimal long forms are accepted, as Flutter accepts them).
+  /// A one-byte size, the common case, is read here; the longer forms out of line.
+  @inline(__always)
   public mutating func readSize() throws(CodecError) -> Int {
+    let at = readerIndex
+    if at < buffer.count, let base = buffer.baseAddress {
+      let first = base.load(fromByteOffset: at, as: UInt8.self)
+      if first < 254 {
+        readerIndex = at &+ 1
+        return Int(first)
+      }
+    }
+    return try readLongSize()
+  }
+
+  @inline(never)
+  mutating func readLongSize() throws(CodecError) -> Int {
     let first = try readByte("a size")
     switch first {
     case 254: return Int(try readUInt16("the uint16 of a size"))
@@ -98,13 +113,74 @@ public struct ByteReader {
   /// A string value (its tag, then ``readShortASCII()``'s fast path), or `nil` with nothing read.
   @inline(__always)
   mutating func readTaggedShortASCII() -> String? {
-    guard readerIndex < buffer.count, buffer[readerIndex] == WireTag.string.rawValue else {
+    let at = readerIndex
+    guard let base = buffer.baseAddress, at < buffer.count else { return nil }
+    if SmallStringBits.isAvailable && buffer.count &- at >= 18 {
+      // The commonest case checked at once: tag and size in one load, a string tag and a size
+      // under 16, the 16 bytes after them in the buffer.
+      let head = base.loadUnaligned(fromByteOffset: at, as: UInt16.self)
+      if head & 0xF0FF == UInt16(WireTag.string.rawValue) {
+        let count = Int(truncatingIfNeeded: head &>> 8)
+        let (low, high) = SmallStringBits.masked(
+          base.loadUnaligned(fromByteOffset: at &+ 2, as: UInt64.self),
+          base.loadUnaligned(fromByteOffset: at &+ 10, as: UInt64.self), count: count)
+        guard SmallStringBits.isASCII(low | high) else { return nil }
+        readerIndex = at &+ 2 &+ count
+        return SmallStringBits.asciiString(low: low, high: high, count: count)
+      }
+    }
+    guard base.load(fromByteOffset: at, as: UInt8.self) == WireTag.string.rawValue else {
       return nil
     }
-    readerIndex += 1
+    readerIndex = at &+ 1
     if let string = readShortASCII() { return string }
-    readerIndex -= 1
+    readerIndex = at
     return nil
+  }
+
+  /// A short ASCII string (``readTaggedShortASCII()``) or a null, bool, int32, int64 or float64
+  /// (``readPlainScalar()``), or `nil` with nothing read.
+  @inline(__always)
+  mutating func readInlineElement() -> ChannelValue? {
+    if let string = readTaggedShortASCII() { return .string(string) }
+    return readPlainScalar()
+  }
+
+  /// A null, bool, int32, int64 or float64 (its tag and whatever follows it, in bounds), or `nil`
+  /// with nothing read: anything else, or too few bytes, is left to the checked path, which reads
+  /// the same value or names the error.
+  @inline(__always)
+  mutating func readPlainScalar() -> ChannelValue? {
+    let at = readerIndex
+    guard at < buffer.count, let base = buffer.baseAddress else { return nil }
+    let left = buffer.count &- at
+    switch base.load(fromByteOffset: at, as: UInt8.self) {
+    case WireTag.null.rawValue:
+      readerIndex = at &+ 1
+      return .null
+    case WireTag.true.rawValue:
+      readerIndex = at &+ 1
+      return .bool(true)
+    case WireTag.false.rawValue:
+      readerIndex = at &+ 1
+      return .bool(false)
+    case WireTag.int32.rawValue where left >= 5:
+      readerIndex = at &+ 5
+      return .int32(
+        Int32(littleEndian: base.loadUnaligned(fromByteOffset: at &+ 1, as: Int32.self)))
+    case WireTag.int64.rawValue where left >= 9:
+      readerIndex = at &+ 9
+      return .int64(
+        Int64(littleEndian: base.loadUnaligned(fromByteOffset: at &+ 1, as: Int64.self)))
+    case WireTag.float64.rawValue:
+      // The padding after the tag runs to the next multiple of 8 from the buffer's start.
+      let start = (at &+ 8) & ~7
+      guard start &+ 8 <= buffer.count else { return nil }
+      readerIndex = start &+ 8
+      let bits = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      return .float64(Double(bitPattern: bits))
+    default: return nil
+    }
   }
 
   /// The fast path for the common string: a one-byte size, in bounds, all ASCII. Reads it and
@@ -115,30 +191,20 @@ public struct ByteReader {
     let sizeIndex = readerIndex
     guard sizeIndex < buffer.count, let base = buffer.baseAddress else { return nil }
     let count = Int(base.load(fromByteOffset: sizeIndex, as: UInt8.self))
-    let start = sizeIndex + 1
-    guard count < 254, count <= buffer.count - start else { return nil }
+    let start = sizeIndex &+ 1
+    let left = buffer.count &- start
+    guard count < 254, count <= left else { return nil }
     if SmallStringBits.isAvailable && count < 16 {
-      // Up to 15 bytes: two words masked to the string's bytes, checked for ASCII at once.
-      var low: UInt64 = 0
-      var high: UInt64 = 0
-      if buffer.count - start >= 16 {
-        low = SmallStringBits.keep(
-          base.loadUnaligned(fromByteOffset: start, as: UInt64.self), bytes: count)
-        high = SmallStringBits.keep(
-          base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self), bytes: count - 8)
-      } else {
-        // Near the end of the buffer: only the string's own bytes are read.
-        withUnsafeMutableBytes(of: &low) {
-          $0.copyMemory(from: UnsafeRawBufferPointer(start: base + start, count: min(count, 8)))
-        }
-        if count > 8 {
-          withUnsafeMutableBytes(of: &high) {
-            $0.copyMemory(from: UnsafeRawBufferPointer(start: base + start + 8, count: count - 8))
-          }
-        }
-      }
+      // Up to 15 bytes: two words masked to the string's bytes, checked for ASCII at once; near
+      // the end of the buffer only the string's own bytes are read.
+      let (low, high) =
+        left >= 16
+        ? SmallStringBits.masked(
+          base.loadUnaligned(fromByteOffset: start, as: UInt64.self),
+          base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self), count: count)
+        : Self.wordsNearEnd(base + start, count: count)
       guard SmallStringBits.isASCII(low | high) else { return nil }
-      readerIndex = start + count
+      readerIndex = start &+ count
       return SmallStringBits.asciiString(low: low, high: high, count: count)
     }
     let bytes = UnsafeBufferPointer(
@@ -164,5 +230,16 @@ public struct ByteReader {
       target.update(from: source, count: bytes.count)
       return bytes.count
     }
+  }
+
+  /// The `count` (under 16) bytes at `start` as two words, the rest zero, reading no byte past
+  /// them (out of line: the rare case near a buffer's end).
+  @inline(never)
+  static func wordsNearEnd(_ start: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
+    var words: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &words) {
+      $0.baseAddress!.copyMemory(from: start, byteCount: count)
+    }
+    return words
   }
 }

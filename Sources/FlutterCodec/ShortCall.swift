@@ -5,26 +5,38 @@
 extension StandardMethodCodec {
   /// The bytes of a call whose name is held inline (up to 15 bytes) and whose arguments are
   /// null, a bool or a number: at most 34 bytes, written on the stack and copied once into the
-  /// message. `nil` for any other call.
+  /// message (an array literal of its size, ``LiteralBytes``). `nil` for any other call.
   @inline(__always)
   static func encodeShortCall(_ call: MethodCall) -> [UInt8]? {
     guard SmallStringBits.isAvailable else { return nil }
-    switch call.arguments {
-    case .null, .bool, .int32, .int64, .float64: break
-    default: return nil
-    }
     let name = SmallStringBits.words(call.method)
     guard let count = SmallStringBits.inlineCount(name) else { return nil }
     // 17 bytes of name, up to 17 of arguments (a float64 with 7 of padding), and the writer's
     // slack.
     var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
       (0, 0, 0, 0, 0, 0, 0, 0)
-    return withUnsafeMutableBytes(of: &words) { buffer in
+    return withUnsafeMutableBytes(of: &words) { buffer -> [UInt8]? in
       let base = buffer.baseAddress!
       var writer = RawWriter(base: base, offset: 0)
       writer.inlineString(name, count: count, tag: WireTag.string.rawValue)
-      _ = withUnsafePointer(to: call.arguments) { writer.scalar(at: $0) }
-      return Array(UnsafeRawBufferPointer(start: base, count: writer.offset))
+      // The five kinds written here rather than by `RawWriter.scalar(at:)`, which handles every
+      // scalar and is not inlined.
+      switch call.arguments {
+      case .null: writer.byte(WireTag.null.rawValue)
+      case .bool(let b): writer.byte(b ? WireTag.true.rawValue : WireTag.false.rawValue)
+      case .int32(let v):
+        writer.byte(WireTag.int32.rawValue)
+        writer.fixed(v)
+      case .int64(let v):
+        writer.byte(WireTag.int64.rawValue)
+        writer.fixed(v)
+      case .float64(let d):
+        writer.byte(WireTag.float64.rawValue)
+        writer.align(to: 8)
+        writer.fixed(d.bitPattern)
+      default: return nil
+      }
+      return LiteralBytes.array(copying: base, count: writer.offset)
     }
   }
 

@@ -18,7 +18,12 @@ enum SmallStringBits {
   /// every byte past `count` must be zero and every byte below 0x80.
   @inline(__always)
   static func asciiString(low: UInt64, high: UInt64, count: Int) -> String {
-    unsafeBitCast((low, high | (UInt64(0xE0 | count) &<< 56)), to: String.self)
+    // Moved out of the two words rather than bit-cast: a cast value is copied, and the copy is
+    // retained (a call into the runtime that finds nothing to count), where a move takes it as is.
+    var words = (low, high | (UInt64(0xE0 | count) &<< 56))
+    return withUnsafeMutablePointer(to: &words) {
+      $0.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+    }
   }
 
   /// The two words of a string's representation.
@@ -41,6 +46,17 @@ enum SmallStringBits {
     if count >= 8 { return word }
     if count <= 0 { return 0 }
     return word & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
+  }
+
+  /// The first `count` (0–15) of the 16 bytes in `low` and `high` kept, the rest zero, without
+  /// branches.
+  @inline(__always)
+  static func masked(_ low: UInt64, _ high: UInt64, count: Int) -> (UInt64, UInt64) {
+    let bits = UInt64(truncatingIfNeeded: count &* 8)
+    // Shifts by 64 or more are taken modulo 64 by `&<<`, hence the selections.
+    let lowMask: UInt64 = bits >= 64 ? ~0 : (1 &<< bits) &- 1
+    let highMask: UInt64 = bits >= 64 ? (1 &<< (bits &- 64)) &- 1 : 0
+    return (low & lowMask, high & highMask)
   }
 
   /// Every byte of `word` below 0x80.

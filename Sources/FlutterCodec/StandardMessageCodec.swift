@@ -161,11 +161,12 @@ public struct StandardMessageCodec: Sendable {
     return .map(entries)
   }
 
-  /// A value inside a container at `depth`: a short ASCII string (most keys, many values) read
-  /// here without the recursion, anything else by ``readValue(from:depth:)``.
+  /// A value inside a container at `depth`: a short ASCII string (most keys, many values) or a
+  /// null, bool, int32, int64 or float64 read here without the recursion, anything else by
+  /// ``readValue(from:depth:)``.
   @inline(__always)
   func readElement(from reader: inout ByteReader, depth: Int) throws(CodecError) -> ChannelValue {
-    if let string = reader.readTaggedShortASCII() { return .string(string) }
+    if let value = reader.readInlineElement() { return value }
     return try readValue(from: &reader, depth: depth + 1)
   }
 
