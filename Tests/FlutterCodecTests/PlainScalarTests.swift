@@ -28,18 +28,20 @@ import Testing
     #expect(plainCodec.encode(.map([ChannelMapEntry(.string(key), 1.5)])) == bytes)
   }
 
-  /// Values cut short: the checked path names the same offset as it always did.
-  @Test func truncatedValuesAreTheCheckedPathsErrors() {
-    // int32 with 2 of its 4 bytes: from offset 6.
-    expectError(.truncated, at: 6, decoding: hex("0d 01 0701 61 03 0100"))
-    // int64 with 7 of its 8 bytes.
-    expectError(.truncated, at: 6, decoding: hex("0d 01 0701 61 04 01000000000000"))
-    // float64 with its padding but 7 of its 8 bytes: from offset 8.
-    expectError(.truncated, at: 8, decoding: hex("0d 01 0701 61 06 0000 00000000000000"))
-    // float64 cut inside its padding.
-    expectError(.truncated, at: 6, decoding: hex("0d 01 0701 61 06 00"))
-    // A tag and nothing after it.
-    expectError(.truncated, at: 5, decoding: hex("0d 01 0701 61"))
+  /// Values cut short, and the offset the checked path names (as it always did): an int32 with 2
+  /// of its 4 bytes, an int64 with 7 of 8, a float64 with its padding and 7 of 8, a float64 cut
+  /// inside its padding.
+  static let truncations: [(String, Int)] = [
+    ("0d 01 0701 61 03 0100", 6),
+    ("0d 01 0701 61 04 01000000000000", 6),
+    ("0d 01 0701 61 06 0000 00000000000000", 8),
+    ("0d 01 0701 61 06 00", 6),
+  ]
+
+  @Test(arguments: truncations) func truncatedValuesAreTheCheckedPathsErrors(
+    bytes: String, offset: Int
+  ) {
+    expectError(.truncated, at: offset, decoding: hex(bytes))
   }
 
   /// The value's last byte is the message's last byte: nothing past it is read.
