@@ -40,8 +40,8 @@ final class ChannelRoute {
 struct ChannelRoutes {
   let routes: [ChannelRoute]
   /// The route the last lookup by bytes found: consecutive calls on one channel (most of a
-  /// test's) find it with one comparison, no array walked or retained.
-  private unowned(unsafe) var last: ChannelRoute
+  /// test's) find it with one comparison, no array walked or retained (``routes`` keeps it).
+  private var last: Unmanaged<ChannelRoute>
 
   init(profiles: [PluginProfile], control: ChannelHandler) {
     routes =
@@ -49,7 +49,7 @@ struct ChannelRoutes {
         profile.channels.map { ChannelRoute(name: $0.name, handler: $0.handler.kind) }
       }
       + [ChannelRoute(name: Dispatcher.controlChannel, handler: control.kind)]
-    last = routes[0]
+    last = .passUnretained(routes[0])
   }
 
   /// The route whose name equals `channel` (as `String`s compare), or `nil`.
@@ -58,16 +58,19 @@ struct ChannelRoutes {
   }
 
   /// The route whose name has exactly the UTF-8 bytes `channel`, or `nil` (the bytes may still
-  /// name a channel in another Unicode normalisation: ask ``route(named:)`` then).
+  /// name a channel in another Unicode normalisation: ask ``route(named:)`` then). The route is
+  /// handed out unretained: ``routes`` keeps it for as long as the dispatcher lives.
   @inline(__always)
-  mutating func route(utf8 channel: UnsafeRawBufferPointer) -> ChannelRoute? {
-    if last.hasName(channel) { return last }
+  mutating func route(utf8 channel: UnsafeRawBufferPointer) -> Unmanaged<ChannelRoute>? {
+    if last._withUnsafeGuaranteedRef({ $0.hasName(channel) }) { return last }
     return findRoute(utf8: channel)
   }
 
-  private mutating func findRoute(utf8 channel: UnsafeRawBufferPointer) -> ChannelRoute? {
+  private mutating func findRoute(utf8 channel: UnsafeRawBufferPointer) -> Unmanaged<
+    ChannelRoute
+  >? {
     guard let found = routes.first(where: { $0.hasName(channel) }) else { return nil }
-    last = found
-    return found
+    last = .passUnretained(found)
+    return last
   }
 }

@@ -159,47 +159,47 @@ public final class Dispatcher {
   }
 
   private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
-    guard let methods = route.methods, let errors = route.errors else {
+    guard route.isMethodChannel else {
       return MessageReply(route.messages?(payload.map { Array($0) }, environment))
     }
     guard let payload else {
       return .error(MalformedMessage.nullMessage(channel: route.name).flutterError)
     }
+    // The route's methods and error mapping are read where the route keeps them (borrowed:
+    // nothing retained per call).
     let decoded: (call: MethodCall, position: Int?)
     do {
-      decoded = try codec.decodeMethodCall(inPlace: payload, methods: methods)
+      decoded = try codec.decodeMethodCall(inPlace: payload, methods: route.methods)
     } catch {
       return .error(MalformedMessage.notAMethodCall(channel: route.name, error).flutterError)
     }
-    return reply(to: decoded.call, at: decoded.position, on: route, methods, errors)
+    return reply(to: decoded.call, at: decoded.position, on: route)
   }
 
-  /// Runs a decoded call (its method's position in `methods`, when the decode found it by the
-  /// name's bytes); `nil` (a null reply) when the channel has no such method. Calls on the
-  /// control channel are not logged; every other call goes through verification.
-  func reply(
-    to call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
-    _ errors: ChannelErrorMapping
-  ) -> MessageReply {
-    if route.isControl { return run(call, at: position, on: route, methods, errors) }
-    return verifiedReply(to: call) { run(call, at: position, on: route, methods, errors) }
+  /// Runs a decoded call on a method channel's route (its method's position in the route's
+  /// methods, when the decode found it by the name's bytes); `nil` (a null reply) when the
+  /// channel has no such method. Calls on the control channel are not logged; every other call
+  /// goes through verification.
+  func reply(to call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply {
+    if route.isControl { return run(call, at: position, on: route) }
+    return verifiedReply(to: call) { run(call, at: position, on: route) }
   }
 
-  private func run(
-    _ call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
-    _ errors: ChannelErrorMapping
-  ) -> MessageReply {
+  private func run(_ call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply
+  {
     let context = MethodContext(
       method: call.method, arguments: call.arguments, environment: environment)
     do {
-      if let position { return .success(try methods.run(at: position, context)) }
-      guard let handler = methods.handler(for: call.method) else {
+      if let position {
+        return .success(try route.methods.unsafelyUnwrapped.run(at: position, context))
+      }
+      guard let handler = route.methods.unsafelyUnwrapped.handler(for: call.method) else {
         warnUnknownMethod(call.method, on: route)
         return .null
       }
       return .success(try handler.run(context))
     } catch {
-      return .error(errors(error))
+      return .error(route.errors.unsafelyUnwrapped(error))
     }
   }
 
