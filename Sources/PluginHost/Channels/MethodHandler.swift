@@ -26,8 +26,12 @@ public struct MethodHandler: Sendable {
   /// the body (a profile that checks keys declares them for every method; a unit test of each
   /// such profile checks it).
   public let takes: [String]?
-  /// Step 3: the body, with an injected fault where it falls.
+  /// Step 3: the body, with an injected fault where it falls (a staged body's between its
+  /// stages; see ``faultsFirst``).
   @usableFromInline let body: @Sendable (MethodContext) throws -> ChannelValue
+  /// Whether an injected fault fails the call before `body` runs at all (a one-step method
+  /// that takes faults): checked by ``run(_:)`` itself, no closure around `body`.
+  @usableFromInline let faultsFirst: Bool
 
   /// A method in two stages: `validate` checks the call without changing anything and returns
   /// the operation; an injected fault (when `acceptsFaults`) falls between them. Inlinable, so
@@ -40,6 +44,7 @@ public struct MethodHandler: Sendable {
     self.requiresHealthKit = requiresHealthKit
     self.acceptsFaults = acceptsFaults
     self.takes = takes
+    faultsFirst = false
     if acceptsFaults {
       body = { context in
         let operation = try validate(context)
@@ -60,14 +65,8 @@ public struct MethodHandler: Sendable {
     self.requiresHealthKit = requiresHealthKit
     self.acceptsFaults = acceptsFaults
     self.takes = takes
-    if acceptsFaults {
-      body = { context in
-        if let fault = context.store.pendingFault(for: context.method) { throw fault }
-        return try run(context)
-      }
-    } else {
-      body = run
-    }
+    faultsFirst = acceptsFaults
+    body = run
   }
 
   /// A staged method that answers even when HealthKit is unavailable (faults apply).
@@ -125,6 +124,7 @@ public struct MethodHandler: Sendable {
     if !context.rawArguments.isNull, let takes {
       try context.arguments.rejectUnknownFields(allowed: takes)
     }
+    if faultsFirst, let fault = context.store.pendingFault(for: context.method) { throw fault }
     return try body(context)
   }
 }

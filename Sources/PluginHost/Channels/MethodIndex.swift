@@ -61,6 +61,9 @@ package final class MethodIndex: @unchecked Sendable {
     firstOfLength.deallocate()
   }
 
+  /// The number of methods (positions `0..<count`).
+  var count: Int { entries.count }
+
   /// Every method name of the table.
   var names: Dictionary<String, MethodHandler>.Keys { table.keys }
 

@@ -48,10 +48,20 @@ extension StandardMethodCodec {
   private func readKnownScalarCall(
     _ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex
   ) -> (call: MethodCall, position: Int?)? {
-    guard let (name, arguments) = Self.scalarCall(bytes),
-      let position = methods.position(utf8: name)
-    else { return nil }
+    guard let (position, arguments) = Self.knownScalarCall(bytes, methods) else { return nil }
     return (MethodCall(methods.name(at: position), arguments), position)
+  }
+
+  /// The position in `methods` of a short call's method and its scalar arguments (the codec's
+  /// ``StandardMethodCodec/scalarCall(_:)``), or `nil`: the router answers such a call without
+  /// making its name or a ``MethodCall``.
+  @inline(__always)
+  static func knownScalarCall(_ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex) -> (
+    position: Int, arguments: ChannelValue
+  )? {
+    guard let (name, arguments) = scalarCall(bytes), let position = methods.position(utf8: name)
+    else { return nil }
+    return (position, arguments)
   }
 
   /// A string value, then one arguments value, then the end of the bytes; else `nil`.
@@ -65,3 +75,4 @@ extension StandardMethodCodec {
     return MethodCall(method, arguments)
   }
 }
+

@@ -1,17 +1,48 @@
+import FlutterCodec
+
 /// The plugin calls ``Verification`` keeps, oldest first, in a ring of slots of its own memory:
 /// logging a call initialises one slot, dropping the oldest calls deinitialises theirs and moves
 /// the start of the ring (no shift of the calls after them, no array to check for uniqueness).
+///
+/// A slot is a plain record: the method's name and the reply's code are numbers in the log's
+/// table of names (``name(_:)``), so that keeping or dropping a call copies or frees no string;
+/// only the arguments are a value. ``Entry`` (a ``Verification/LoggedCall``) is made when the
+/// calls are asked for.
 final class CallLog {
   typealias Entry = Verification.LoggedCall
 
-  private var slots: UnsafeMutablePointer<Entry>
-  private var capacity: Int
+  /// One logged call as kept.
+  struct Record {
+    /// The method's name in ``names``.
+    var name: UInt32
+    /// ``noCode`` for a success, else the code's name in ``names``.
+    var code: UInt32
+    /// ``Entry/size``, worked out once when the call is logged.
+    var size: Int
+    /// Names a call answered later, so that its result finds its entry (0: answered at once).
+    var serial: Int
+    var arguments: ChannelValue
+  }
+
+  /// The code of a success (`nil`).
+  static let noCode = UInt32.max
+
+  // Touched on every call: no run-time exclusivity checks (serving is single-threaded and no
+  // access to these overlaps another).
+  @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Record>
+  @exclusivity(unchecked) private var capacity: Int
   /// The most slots the ring grows to (the log's limit of calls).
   private let limit: Int
   /// The slot of the oldest call.
-  private var head = 0
+  @exclusivity(unchecked) private var head = 0
   /// The calls kept.
-  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var count = 0
+  /// Every method name and code logged so far, each once (kept across ``removeAll()``: a test
+  /// calls the same few methods again and again).
+  @exclusivity(unchecked) private var names: [String] = []
+  /// The UTF-8 length of each name (a call's size counts its method's).
+  @exclusivity(unchecked) private var lengths: [Int] = []
+  @exclusivity(unchecked) private var numbers: [String: UInt32] = [:]
 
   init(limit: Int) {
     self.limit = max(limit, 1)
@@ -24,8 +55,28 @@ final class CallLog {
     slots.deallocate()
   }
 
+  /// The number of `name` (a method's or a code's) in the table of names; added when new.
+  func name(_ name: String) -> UInt32 {
+    if let number = numbers[name] { return number }
+    let number = UInt32(names.count)
+    names.append(name)
+    lengths.append(name.utf8.count)
+    numbers[name] = number
+    return number
+  }
+
+  /// The name numbered `number` (``name(_:)``).
+  func name(numbered number: UInt32) -> String { names[Int(number)] }
+
+  /// The UTF-8 length of the name numbered `number`.
+  @inline(__always)
+  func length(of number: UInt32) -> Int { lengths[Int(number)] }
+
+  /// The code of `code` (``noCode`` for `nil`).
+  func code(_ code: String?) -> UInt32 { code.map(name) ?? Self.noCode }
+
   /// The calls, oldest first.
-  var entries: [Entry] { (0..<count).map { slots[slot($0)] } }
+  var entries: [Entry] { (0..<count).map { self[$0] } }
 
   /// The slot of the call at `position` (0: the oldest).
   @inline(__always)
@@ -34,24 +85,44 @@ final class CallLog {
     return index < capacity ? index : index &- capacity
   }
 
-  /// The call at `position` (0: the oldest).
+  /// The call at `position` (0: the oldest), as an entry.
   subscript(position: Int) -> Entry {
-    get { slots[slot(position)] }
-    set { slots[slot(position)] = newValue }
+    let record = slots[slot(position)]
+    return Entry(
+      method: names[Int(record.name)], arguments: record.arguments,
+      code: record.code == Self.noCode ? nil : names[Int(record.code)], serial: record.serial)
+  }
+
+  /// The serial of the call at `position`.
+  func serial(at position: Int) -> Int { slots[slot(position)].serial }
+
+  /// Gives the call at `position` its reply's code; it is no longer waited for (serial 0).
+  func finish(at position: Int, code: String?) {
+    let number = self.code(code)
+    slots[slot(position)].code = number
+    slots[slot(position)].serial = 0
   }
 
   /// Keeps `entry` as the newest call (the caller drops calls first when the log is full).
-  @inline(__always)
   func append(_ entry: Entry) {
+    append(
+      Record(
+        name: name(entry.method), code: code(entry.code), size: entry.size,
+        serial: entry.serial, arguments: entry.arguments))
+  }
+
+  /// Keeps `record` as the newest call (the caller drops calls first when the log is full).
+  @inline(__always)
+  func append(_ record: Record) {
     if count == capacity { grow() }
-    (slots + slot(count)).initialize(to: entry)
+    (slots + slot(count)).initialize(to: record)
     count &+= 1
   }
 
   /// Twice the slots (up to the limit), the calls laid out oldest first.
   private func grow() {
     precondition(capacity < limit, "CallLog: a call appended past the log's limit")
-    let grown = UnsafeMutablePointer<Entry>.allocate(capacity: min(capacity * 2, limit))
+    let grown = UnsafeMutablePointer<Record>.allocate(capacity: min(capacity * 2, limit))
     let first = min(count, capacity - head)
     (grown).moveInitialize(from: slots + head, count: first)
     (grown + first).moveInitialize(from: slots, count: count - first)
@@ -65,7 +136,9 @@ final class CallLog {
   func removeOldest(_ dropped: Int) -> Int {
     var bytes = 0
     for position in 0..<dropped {
-      bytes += (slots + slot(position)).move().size
+      let record = slots + slot(position)
+      bytes &+= record.pointee.size
+      if !record.pointee.arguments.isScalar { record.deinitialize(count: 1) }
     }
     head = count == dropped ? 0 : slot(dropped)
     count -= dropped
@@ -76,11 +149,33 @@ final class CallLog {
   func lastPosition(where matches: (Entry) -> Bool) -> Int? {
     var position = count - 1
     while position >= 0 {
-      if matches(slots[slot(position)]) { return position }
+      if matches(self[position]) { return position }
+      position -= 1
+    }
+    return nil
+  }
+
+  /// The position of the newest call with `serial`, or `nil`.
+  func lastPosition(serial: Int) -> Int? {
+    var position = count - 1
+    while position >= 0 {
+      if slots[slot(position)].serial == serial { return position }
       position -= 1
     }
     return nil
   }
 
   func removeAll() { _ = removeOldest(count) }
+}
+
+extension ChannelValue {
+  /// Whether the value holds no reference (null, a bool or a number): its memory may be
+  /// reused without deinitialising it.
+  @inline(__always)
+  var isScalar: Bool {
+    switch self {
+    case .null, .bool, .int32, .int64, .float64: return true
+    default: return false
+    }
+  }
 }

@@ -11,6 +11,10 @@ final class ChannelRoute {
   let messages: MessageHandler?
   /// Whether this is the control channel (decided once, not by a string compare per call).
   let isControl: Bool
+  /// The number the call log gives each method's name, by position in ``methods`` (``unlogged``
+  /// until its first call is logged), so that logging a call copies no name.
+  private let logNames: UnsafeMutableBufferPointer<UInt32>
+  static let unlogged = UInt32.max
 
   init(name: String, handler: ChannelHandler.Kind) {
     self.name = name
@@ -22,9 +26,28 @@ final class ChannelRoute {
       (self.methods, self.errors, self.messages) = (nil, nil, handler)
     }
     self.isControl = name == Dispatcher.controlChannel
+    var methodCount = 0
+    if case .methods(let methods, _) = handler { methodCount = methods.count }
+    let names = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: methodCount)
+    names.initialize(repeating: Self.unlogged)
+    logNames = names
   }
 
-  deinit { utf8.deallocate() }
+  deinit {
+    utf8.deallocate()
+    logNames.deallocate()
+  }
+
+  /// The call log's number for the name of the method at `position`, asked of `verification`
+  /// the first time.
+  @inline(__always)
+  func logName(at position: Int, in verification: Verification) -> UInt32 {
+    let known = logNames[position]
+    if known != Self.unlogged { return known }
+    let number = verification.logName(methods.unsafelyUnwrapped.name(at: position))
+    logNames[position] = number
+    return number
+  }
 
   /// Whether the channel takes StandardMethodCodec method calls (not raw messages).
   var isMethodChannel: Bool { methods != nil }
