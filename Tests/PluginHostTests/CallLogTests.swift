@@ -78,8 +78,8 @@ import Testing
 
   @Test func scalarsAreScalarAndEverythingElseIsNot() {
     let scalars: [ChannelValue] = [.null, .bool(false), .int32(-1), .int64(1 << 40), .float64(0.5)]
-    #expect(scalars.allSatisfy(\.isScalar))
+    #expect(scalars.allSatisfy { $0.isScalar })
     let others: [ChannelValue] = ["", .uint8List([1]), .list([]), [:], .largeInt("1")]
-    #expect(!others.contains(where: \.isScalar))
+    #expect(!others.contains { $0.isScalar })
   }
 }
