@@ -168,9 +168,9 @@ public final class Dispatcher {
     // The route's methods and error mapping are read where the route keeps them (borrowed:
     // nothing retained per call).
     if let methods = route.methods,
-      let (position, arguments) = StandardMethodCodec.knownScalarCall(payload, methods)
+      let known = StandardMethodCodec.knownScalarCall(payload, methods)
     {
-      return reply(toMethodAt: position, arguments, on: route)
+      return reply(toMethodAt: known.position, known.arguments.value, on: route)
     }
     let decoded: (call: MethodCall, position: Int?)
     do {
