@@ -13,7 +13,7 @@ public struct MethodContext {
 
   public init(method: String, arguments: ChannelValue, environment: HostEnvironment) {
     self.method = method
-    self.arguments = Arguments(arguments)
+    self.arguments = Arguments(arguments)  // the root: no path
     self.environment = environment
   }
 

@@ -77,7 +77,6 @@ extension StandardMethodCodec {
   }
 }
 
-
 /// A call of the method at `position` of a channel's methods with scalar arguments, as plain
 /// data (nothing to free).
 struct KnownScalarCall {

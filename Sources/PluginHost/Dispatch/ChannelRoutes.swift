@@ -5,6 +5,8 @@ final class ChannelRoute {
   let utf8: NameBytes
   /// A method channel's methods (`nil`: a raw message channel).
   let methods: MethodIndex?
+  /// ``methods`` unretained (it keeps them), for the per-call path (``withMethods(_:)``).
+  private let unretainedMethods: Unmanaged<MethodIndex>?
   /// A method channel's error mapping.
   let errors: ChannelErrorMapping?
   /// A raw message channel's handler.
@@ -22,8 +24,10 @@ final class ChannelRoute {
     switch handler {
     case .methods(let methods, let errors):
       (self.methods, self.errors, self.messages) = (methods, errors, nil)
+      unretainedMethods = .passUnretained(methods)
     case .messages(let handler):
       (self.methods, self.errors, self.messages) = (nil, nil, handler)
+      unretainedMethods = nil
     }
     self.isControl = name == Dispatcher.controlChannel
     var methodCount = 0
@@ -47,6 +51,19 @@ final class ChannelRoute {
     let number = verification.logName(methods.unsafelyUnwrapped.name(at: position))
     logNames[position] = number
     return number
+  }
+
+  /// `body` given this method channel's methods, borrowed (nothing retained); `nil` on a raw
+  /// message channel.
+  @inline(__always)
+  func withMethods<Result>(_ body: (MethodIndex) -> Result?) -> Result? {
+    unretainedMethods?._withUnsafeGuaranteedRef(body)
+  }
+
+  /// `body` given the methods of this route, which must be a method channel's.
+  @inline(__always)
+  func withMethods<Result>(_ body: (MethodIndex) -> Result) -> Result {
+    unretainedMethods.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
   }
 
   /// Whether the channel takes StandardMethodCodec method calls (not raw messages).

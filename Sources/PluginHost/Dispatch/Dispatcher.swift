@@ -41,8 +41,9 @@ public final class Dispatcher {
   private var environment: HostEnvironment
   /// The channels and methods already warned about as not implemented (once each).
   var warnedNotImplemented: Set<String> = []
-  /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency).
-  var verification: Verification { environment.verification }
+  /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency): the
+  /// environment's, kept here too so that a call reads it without going through the environment.
+  let verification: Verification
   /// Called before a `setLatency` delay, so that the replies already made reach the client
   /// first (serve writes its pending output).
   public var beforeDelay: (() -> Void)?
@@ -65,6 +66,7 @@ public final class Dispatcher {
       store: store, warn: Dispatcher.writeToStandardError, faultMethods: faultMethods,
       servedMethods: Self.methodNames(of: profiles),
       servesAnyMethod: profiles.contains { $0.name == CustomChannels.profileName })
+    self.verification = environment.verification
     // A reset (``HostEnvironment/resetHost()``) also empties the call log, stubs and latencies,
     // and drops every event stream (protocol/events.md#when-events-are-sent).
     environment.resets.actions.append { [verification, events] in
@@ -167,9 +169,7 @@ public final class Dispatcher {
     }
     // The route's methods and error mapping are read where the route keeps them (borrowed:
     // nothing retained per call).
-    if let methods = route.methods,
-      let known = StandardMethodCodec.knownScalarCall(payload, methods)
-    {
+    if let known = route.withMethods({ StandardMethodCodec.knownScalarCall(payload, $0) }) {
       return reply(toMethodAt: known.position, known.arguments.value, on: route)
     }
     let decoded: (call: MethodCall, position: Int?)
@@ -187,17 +187,18 @@ public final class Dispatcher {
   private func reply(toMethodAt position: Int, _ arguments: ChannelValue, on route: ChannelRoute)
     -> MessageReply
   {
-    let methods = route.methods.unsafelyUnwrapped
     guard !route.isControl && verification.isQuiet else {
-      return reply(to: MethodCall(methods.name(at: position), arguments), at: position, on: route)
+      let name = route.withMethods { $0.name(at: position) }
+      return reply(to: MethodCall(name, arguments), at: position, on: route)
     }
-    let context = MethodContext(
-      method: methods.name(at: position), arguments: arguments, environment: environment)
-    let reply: MessageReply
-    do {
-      reply = .success(try methods.run(at: position, context))
-    } catch {
-      reply = .error(route.errors.unsafelyUnwrapped(error))
+    let reply = route.withMethods { methods in
+      let context = MethodContext(
+        method: methods.name(at: position), arguments: arguments, environment: environment)
+      do {
+        return MessageReply.success(try methods.run(at: position, context))
+      } catch {
+        return .error(route.errors.unsafelyUnwrapped(error))
+      }
     }
     verification.record(
       name: route.logName(at: position, in: verification), arguments: arguments, reply: reply)
@@ -219,8 +220,7 @@ public final class Dispatcher {
     return verifiedReply(to: call) { run(call, at: position, on: route) }
   }
 
-  private func run(_ call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply
-  {
+  private func run(_ call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply {
     let context = MethodContext(
       method: call.method, arguments: call.arguments, environment: environment)
     do {
