@@ -80,6 +80,7 @@ public final class ExchangeStep {
         channel: name(), payload: payload.map { Array($0) }, reply: reply.bytes,
         handler: handler)
     }
+    if heldEvents.isEmpty && !handler.hasHostMessages { return [] }
     return drainEvents().events
   }
 

@@ -93,6 +93,15 @@ package final class MethodIndex: @unchecked Sendable {
 
   /// Runs the method at `position` (``position(utf8:)``) where it is kept (no copy of its
   /// handler).
+  func run(at position: Int, arguments: ChannelValue, environment: HostEnvironment) throws
+    -> ChannelValue
+  {
+    try entries[position].method._withUnsafeGuaranteedRef { method in
+      try method.handler.run(named: method.name, arguments: arguments, environment: environment)
+    }
+  }
+
+  /// The same with the call's context made by the caller.
   func run(at position: Int, _ context: MethodContext) throws -> ChannelValue {
     try entries[position].method._withUnsafeGuaranteedRef { try $0.handler.run(context) }
   }

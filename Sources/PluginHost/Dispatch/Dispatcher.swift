@@ -110,6 +110,9 @@ public final class Dispatcher {
   /// (protocol/events.md#when-events-are-sent).
   public func takeHostMessages() -> [HostMessage] { events.takeMessages() }
 
+  /// Whether ``takeHostMessages()`` has anything to give.
+  public var hasHostMessages: Bool { events.hasMessages }
+
   /// The event channels with an active stream, in the order they were listened to.
   public var listeningChannels: [String] { events.activeChannels }
 
@@ -192,10 +195,9 @@ public final class Dispatcher {
       return reply(to: MethodCall(name, arguments), at: position, on: route)
     }
     let reply = route.withMethods { methods in
-      let context = MethodContext(
-        method: methods.name(at: position), arguments: arguments, environment: environment)
       do {
-        return MessageReply.success(try methods.run(at: position, context))
+        return MessageReply.success(
+          try methods.run(at: position, arguments: arguments, environment: environment))
       } catch {
         return .error(route.errors.unsafelyUnwrapped(error))
       }
