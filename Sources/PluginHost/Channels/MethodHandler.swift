@@ -34,8 +34,13 @@ public struct MethodHandler: Sendable {
   @usableFromInline let faultsFirst: Bool
   /// The body of a method that reads no arguments and answers from the store alone
   /// (``answeringFromStore(requiresHealthKit:_:)``): a call runs it with no ``MethodContext``
-  /// made (``run(named:arguments:environment:)``). `nil` for every other method.
-  @usableFromInline let storeBody: (@Sendable (HealthStore) throws -> ChannelValue)?
+  /// made (``run(named:arguments:environment:)``); never called for any other method.
+  @usableFromInline let storeBody: @Sendable (HealthStore) throws -> ChannelValue
+  /// Whether ``storeBody`` is the method's body (else it is never called).
+  @usableFromInline let answersFromStore: Bool
+  @usableFromInline static let noStoreBody: @Sendable (HealthStore) throws -> ChannelValue = {
+    _ in .null
+  }
 
   /// A method in two stages: `validate` checks the call without changing anything and returns
   /// the operation; an injected fault (when `acceptsFaults`) falls between them. Inlinable, so
@@ -49,7 +54,8 @@ public struct MethodHandler: Sendable {
     self.acceptsFaults = acceptsFaults
     self.takes = takes
     faultsFirst = false
-    storeBody = nil
+    storeBody = Self.noStoreBody
+    answersFromStore = false
     if acceptsFaults {
       body = { context in
         let operation = try validate(context)
@@ -72,7 +78,8 @@ public struct MethodHandler: Sendable {
     self.takes = takes
     faultsFirst = acceptsFaults
     body = run
-    storeBody = nil
+    storeBody = Self.noStoreBody
+    answersFromStore = false
   }
 
   /// A one-step method answered from the store alone; an injected fault fails it first.
@@ -86,6 +93,7 @@ public struct MethodHandler: Sendable {
     faultsFirst = true
     body = { context in try answer(context.store) }
     storeBody = answer
+    answersFromStore = true
   }
 
   /// A staged method that answers even when HealthKit is unavailable (faults apply).
@@ -157,7 +165,7 @@ public struct MethodHandler: Sendable {
   func run(named name: String, arguments: ChannelValue, environment: HostEnvironment) throws
     -> ChannelValue
   {
-    guard let storeBody else {
+    guard answersFromStore else {
       return try run(MethodContext(method: name, arguments: arguments, environment: environment))
     }
     try check(arguments, environment.store, method: name)

@@ -27,7 +27,7 @@ public final class Dispatcher {
   /// stderr each, prefixed `hkbridge: warning: `. Set `{ _ in }` to silence.
   public var warningHandler: (String) -> Void {
     get { environment.warn }
-    set { environment = environment.warning(to: newValue) }
+    set { environment.warn = newValue }
   }
 
   let codec = StandardMethodCodec()
@@ -36,9 +36,9 @@ public final class Dispatcher {
   @exclusivity(unchecked) var routes: ChannelRoutes
   /// The profiles' event channels and their active streams (protocol/events.md).
   let events: EventHub
-  /// What every call sees besides its name and arguments (private: no run-time exclusivity
-  /// check on the per-call path).
-  private var environment: HostEnvironment
+  /// What every call sees besides its name and arguments (one for the dispatcher's life, so
+  /// that a call reads it without retaining it).
+  private let environment: HostEnvironment
   /// The channels and methods already warned about as not implemented (once each).
   var warnedNotImplemented: Set<String> = []
   /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency): the
