@@ -12,6 +12,9 @@ package struct ScalarArguments: Equatable, Sendable {
     self.value64 = value
   }
 
+  /// Null arguments.
+  package static let null = ScalarArguments(tag: WireTag.null.rawValue, value: 0)
+
   /// The arguments as a value.
   @inline(__always)
   package var value: ChannelValue {

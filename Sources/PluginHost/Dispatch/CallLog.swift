@@ -17,11 +17,20 @@ final class CallLog {
     var name: UInt32
     /// ``noCode`` for a success, else the code's name in ``names``.
     var code: UInt32
-    /// ``Entry/size``, worked out once when the call is logged.
-    var size: Int
+    /// The sizes (``Entry/size``) of every call logged before this one and of this one, summed
+    /// (set when it is logged): what dropping calls frees is a difference, no walk.
+    var sizes: Int
     /// Names a call answered later, so that its result finds its entry (0: answered at once).
     var serial: Int
     var arguments: ChannelValue
+
+    init(name: UInt32, code: UInt32, serial: Int = 0, arguments: ChannelValue) {
+      self.name = name
+      self.code = code
+      self.sizes = 0
+      self.serial = serial
+      self.arguments = arguments
+    }
   }
 
   /// The code of a success (`nil`).
@@ -37,12 +46,19 @@ final class CallLog {
   @exclusivity(unchecked) private var head = 0
   /// The calls kept.
   @exclusivity(unchecked) private(set) var count = 0
+  /// The sizes of every call ever logged, summed (``Record/sizes``), and of every call dropped.
+  @exclusivity(unchecked) private var loggedSizes = 0
+  @exclusivity(unchecked) private var droppedSizes = 0
+  /// The calls kept whose arguments hold references (dropping them must deinitialise them).
+  @exclusivity(unchecked) private var holding = 0
   /// Every method name and code logged so far, each once (kept across ``removeAll()``: a test
   /// calls the same few methods again and again).
   @exclusivity(unchecked) private var names: [String] = []
   /// The UTF-8 length of each name (a call's size counts its method's).
   @exclusivity(unchecked) private var lengths: [Int] = []
-  @exclusivity(unchecked) private var numbers: [String: UInt32] = [:]
+  /// By UTF-8 bytes, not by `String` equality: a name in another Unicode normalisation is
+  /// logged as it was sent.
+  @exclusivity(unchecked) private var numbers: [[UInt8]: UInt32] = [:]
 
   init(limit: Int) {
     self.limit = max(limit, 1)
@@ -57,11 +73,12 @@ final class CallLog {
 
   /// The number of `name` (a method's or a code's) in the table of names; added when new.
   func name(_ name: String) -> UInt32 {
-    if let number = numbers[name] { return number }
+    let bytes = Array(name.utf8)
+    if let number = numbers[bytes] { return number }
     let number = UInt32(names.count)
     names.append(name)
     lengths.append(name.utf8.count)
-    numbers[name] = number
+    numbers[bytes] = number
     return number
   }
 
@@ -107,15 +124,20 @@ final class CallLog {
   func append(_ entry: Entry) {
     append(
       Record(
-        name: name(entry.method), code: code(entry.code), size: entry.size,
-        serial: entry.serial, arguments: entry.arguments))
+        name: name(entry.method), code: code(entry.code), serial: entry.serial,
+        arguments: entry.arguments), size: entry.size)
   }
 
-  /// Keeps `record` as the newest call (the caller drops calls first when the log is full).
+  /// Keeps `record`, of `size` (``Entry/size``), as the newest call (the caller drops calls
+  /// first when the log is full).
   @inline(__always)
-  func append(_ record: Record) {
+  func append(_ record: Record, size: Int) {
     if count == capacity { grow() }
-    (slots + slot(count)).initialize(to: record)
+    loggedSizes &+= size
+    if !record.arguments.isScalar { holding &+= 1 }
+    let target = slots + slot(count)
+    target.initialize(to: record)
+    target.pointee.sizes = loggedSizes
     count &+= 1
   }
 
@@ -132,17 +154,25 @@ final class CallLog {
     head = 0
   }
 
-  /// Drops the `dropped` oldest calls; returns the sum of their sizes.
+  /// Drops the `dropped` oldest calls; returns the sum of their sizes. Nothing is visited when
+  /// none of the calls kept holds references (their records are plain data).
   func removeOldest(_ dropped: Int) -> Int {
-    var bytes = 0
-    for position in 0..<dropped {
-      let record = slots + slot(position)
-      bytes &+= record.pointee.size
-      if !record.pointee.arguments.isScalar { record.deinitialize(count: 1) }
+    guard dropped > 0 else { return 0 }
+    let upToLast = slots[slot(dropped - 1)].sizes
+    let freed = upToLast - droppedSizes
+    droppedSizes = upToLast
+    if holding > 0 {
+      for position in 0..<dropped {
+        let record = slots + slot(position)
+        if !record.pointee.arguments.isScalar {
+          record.deinitialize(count: 1)
+          holding -= 1
+        }
+      }
     }
     head = count == dropped ? 0 : slot(dropped)
     count -= dropped
-    return bytes
+    return freed
   }
 
   /// The position of the newest call that satisfies `matches`, or `nil`.

@@ -1,3 +1,5 @@
+import FlutterCodec
+
 /// One channel the dispatcher serves: its name, the name's UTF-8 bytes, and its handler: a
 /// method channel's methods and error mapping, or a raw message channel's handler.
 final class ChannelRoute {
@@ -17,6 +19,12 @@ final class ChannelRoute {
   /// until its first call is logged), so that logging a call copies no name.
   private let logNames: UnsafeMutableBufferPointer<UInt32>
   static let unlogged = UInt32.max
+  /// The bytes of the last short call read on this route (up to ``lastCallCapacity``) and what
+  /// they read as (ChannelRoute+LastCall.swift); `lastCallCount` is -1 before the first.
+  let lastCallBytes: UnsafeMutableRawPointer
+  @exclusivity(unchecked) var lastCallCount = -1
+  @exclusivity(unchecked) var lastCall = KnownScalarCall(
+    position: 0, arguments: ScalarArguments.null)
 
   init(name: String, handler: ChannelHandler.Kind) {
     self.name = name
@@ -35,11 +43,13 @@ final class ChannelRoute {
     let names = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: methodCount)
     names.initialize(repeating: Self.unlogged)
     logNames = names
+    lastCallBytes = .allocate(byteCount: Self.lastCallCapacity, alignment: 8)
   }
 
   deinit {
     utf8.deallocate()
     logNames.deallocate()
+    lastCallBytes.deallocate()
   }
 
   /// The call log's number for the name of the method at `position`, asked of `verification`

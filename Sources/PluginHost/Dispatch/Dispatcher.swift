@@ -172,7 +172,7 @@ public final class Dispatcher {
     }
     // The route's methods and error mapping are read where the route keeps them (borrowed:
     // nothing retained per call).
-    if let known = route.withMethods({ StandardMethodCodec.knownScalarCall(payload, $0) }) {
+    if let known = route.knownScalarCall(payload) {
       return reply(toMethodAt: known.position, known.arguments.value, on: route)
     }
     let decoded: (call: MethodCall, position: Int?)

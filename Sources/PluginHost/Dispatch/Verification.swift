@@ -193,8 +193,7 @@ package final class Verification {
     logBytes += size
     let code: UInt32
     if case .success = reply { code = CallLog.noCode } else { code = log.code(reply.loggedCode) }
-    log.append(
-      CallLog.Record(name: name, code: code, size: size, serial: 0, arguments: arguments))
+    log.append(CallLog.Record(name: name, code: code, arguments: arguments), size: size)
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
