@@ -12,7 +12,12 @@ extension StandardMethodCodec {
   /// The length of `value`'s success envelope.
   @inline(__always)
   public func successEnvelopeCount(_ value: ChannelValue) -> Int {
-    EncodedSize.end(of: value, at: 1)
+    switch value {
+    case .null, .bool: return 2
+    case .int32: return 6
+    case .int64: return 10
+    default: return EncodedSize.end(of: value, at: 1)
+    }
   }
 
   /// Writes `value`'s success envelope, `count` bytes (``successEnvelopeCount(_:)``), at
@@ -21,6 +26,29 @@ extension StandardMethodCodec {
   public func writeSuccessEnvelope(
     _ value: ChannelValue, count: Int, to destination: UnsafeMutableRawPointer
   ) {
+    // The commonest answers (null, a bool, an integer) written as they are: a flag, a tag, the
+    // number.
+    switch value {
+    case .null:
+      destination.storeBytes(of: (UInt16(WireTag.null.rawValue) << 8).littleEndian, as: UInt16.self)
+      return
+    case .bool(let flag):
+      let tag = flag ? WireTag.true.rawValue : WireTag.false.rawValue
+      destination.storeBytes(of: (UInt16(tag) << 8).littleEndian, as: UInt16.self)
+      return
+    case .int32(let number):
+      destination.storeBytes(
+        of: (UInt16(WireTag.int32.rawValue) << 8).littleEndian, as: UInt16.self)
+      (destination + 2).storeBytes(of: number.littleEndian, toByteOffset: 0, as: Int32.self)
+      return
+    case .int64(let number):
+      destination.storeBytes(
+        of: (UInt16(WireTag.int64.rawValue) << 8).littleEndian, as: UInt16.self)
+      (destination + 2).storeBytes(of: number.littleEndian, toByteOffset: 0, as: Int64.self)
+      return
+    default:
+      break
+    }
     var writer = RawWriter(base: destination, offset: 0)
     writer.byte(0)
     writer.value(value)

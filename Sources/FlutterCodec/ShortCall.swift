@@ -48,27 +48,39 @@ extension StandardMethodCodec {
   package static func scalarCall(_ buffer: UnsafeRawBufferPointer)
     -> (name: UnsafeRawBufferPointer, arguments: ChannelValue)?
   {
+    guard let parts = scalarCallParts(buffer) else { return nil }
+    return (parts.name, parts.arguments.value)
+  }
+
+  /// The same with the arguments as plain data (``ScalarArguments``): a caller that may drop
+  /// them (a name it does not know) frees nothing.
+  @inline(__always)
+  package static func scalarCallParts(_ buffer: UnsafeRawBufferPointer)
+    -> (name: UnsafeRawBufferPointer, arguments: ScalarArguments)?
+  {
     guard buffer.count >= 3, let base = buffer.baseAddress,
       base.load(as: UInt8.self) == WireTag.string.rawValue
     else { return nil }
     let count = Int(base.load(fromByteOffset: 1, as: UInt8.self))
     let argumentsAt = 2 &+ count
     guard count < 254, argumentsAt < buffer.count else { return nil }
-    let arguments: ChannelValue
     let tag = base.load(fromByteOffset: argumentsAt, as: UInt8.self)
+    let value: Int64
     switch (tag, buffer.count &- argumentsAt) {
-    case (WireTag.null.rawValue, 1): arguments = .null
-    case (WireTag.true.rawValue, 1): arguments = .bool(true)
-    case (WireTag.false.rawValue, 1): arguments = .bool(false)
+    case (WireTag.null.rawValue, 1), (WireTag.true.rawValue, 1), (WireTag.false.rawValue, 1):
+      value = 0
     case (WireTag.int32.rawValue, 5):
-      arguments = .int32(
+      value = Int64(
         Int32(littleEndian: base.loadUnaligned(fromByteOffset: argumentsAt &+ 1, as: Int32.self)))
     case (WireTag.int64.rawValue, 9):
-      arguments = .int64(
-        Int64(littleEndian: base.loadUnaligned(fromByteOffset: argumentsAt &+ 1, as: Int64.self)))
+      value = Int64(
+        littleEndian: base.loadUnaligned(fromByteOffset: argumentsAt &+ 1, as: Int64.self))
     default: return nil
     }
-    return (UnsafeRawBufferPointer(start: base + 2, count: count), arguments)
+    return (
+      UnsafeRawBufferPointer(start: base + 2, count: count),
+      ScalarArguments(tag: tag, value: value)
+    )
   }
 
   /// The call in `buffer` when it is a ``scalarCall(_:)`` whose name is under 16 ASCII bytes

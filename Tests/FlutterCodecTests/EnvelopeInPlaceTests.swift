@@ -22,6 +22,30 @@ import Testing
     #expect(written(.bool(true), at: 5).envelope == hex("00 01"))
   }
 
+  /// The scalars written as their few bytes: pinned, the array encoder's bytes, at odd offsets,
+  /// nothing written past the envelope (a following byte stays as it was).
+  @Test func scalarsAreTheirFewBytesAnywhere() {
+    let pinned: [(ChannelValue, String)] = [
+      (.null, "00 00"), (.bool(true), "00 01"), (.bool(false), "00 02"),
+      (.int32(-2), "00 03 fe ff ff ff"), (.int32(0x0102_0304), "00 03 04 03 02 01"),
+      (.int64(-2), "00 04 fe ff ff ff ff ff ff ff"),
+      (.int64(0x0102_0304_0506_0708), "00 04 08 07 06 05 04 03 02 01"),
+    ]
+    for (value, bytes) in pinned {
+      #expect(codec.successEnvelopeCount(value) == hex(bytes).count)
+      #expect(codec.encodeSuccessEnvelope(value) == hex(bytes))
+      for offset in [0, 1, 3, 6] {
+        let count = codec.successEnvelopeCount(value)
+        var buffer = [UInt8](repeating: 0xEE, count: offset + count + 1)
+        buffer.withUnsafeMutableBytes { raw in
+          codec.writeSuccessEnvelope(value, count: count, to: raw.baseAddress! + offset)
+        }
+        #expect(Array(buffer[offset..<(offset + count)]) == hex(bytes), "\(value) at \(offset)")
+        #expect(buffer[..<offset].allSatisfy { $0 == 0xEE } && buffer.last == 0xEE)
+      }
+    }
+  }
+
   @Test func aDoubleIsAlignedFromTheFlagNotFromTheBuffer() {
     // 00 flag, 06 float64 tag, 6 padding bytes to offset 8 of the envelope, then 1.0.
     let expected = hex("00 06 00 00 00 00 00 00 00 00 00 00 00 00 f0 3f")

@@ -85,4 +85,26 @@ import Testing
       _ = try methodCodec.decodeMethodCall(hex("00 00"))
     }
   }
+
+  /// The parts with the arguments as plain data read the same calls as ``scalarCall(_:)``:
+  /// the same name bytes, the same arguments, the same refusals.
+  @Test func plainArgumentsReadAsTheValues() {
+    let calls = [
+      "07 01 61 00", "07 01 61 01", "07 01 61 02", "07 01 61 03 fe ff ff ff",
+      "07 01 61 04 08 07 06 05 04 03 02 01", "07 00 00", "07 01 61 05", "07 01 61 00 00",
+      "07 01 61 03 01", "03 01 61 00",
+    ]
+    for text in calls {
+      hex(text).withUnsafeBytes { bytes in
+        let whole = StandardMethodCodec.scalarCall(bytes)
+        let parts = StandardMethodCodec.scalarCallParts(bytes)
+        #expect((whole == nil) == (parts == nil), "\(text)")
+        if let whole, let parts {
+          #expect(
+            Array(whole.name) == Array(parts.name) && whole.arguments == parts.arguments.value)
+        }
+      }
+    }
+    #expect(ScalarArguments.null.value == .null)
+  }
 }

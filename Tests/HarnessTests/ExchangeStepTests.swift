@@ -60,18 +60,26 @@ import Testing
     let byName = ExchangeStep(handler: EventfulHandler()).run(channel: "c", payload: Self.ping)
     var named = 0
     var reply: [UInt8]?
-    let events = Array("c".utf8).withUnsafeBytes { channel in
+    var events: [HostMessage] = []
+    var handed = 0
+    Array("c".utf8).withUnsafeBytes { channel in
       Self.ping.withUnsafeBytes { payload in
         ExchangeStep(handler: EventfulHandler()).run(
           channelUTF8: channel, payload: payload,
           name: {
             named += 1
             return "c"
-          }, answer: { reply = $0.bytes })
+          }, answer: { reply = $0.bytes },
+          events: {
+            events += $0
+            handed += 1
+          })
       }
     }
     #expect(reply == byName.reply)
-    #expect(events == byName.events)
+    #expect(events == byName.events && !events.isEmpty)
+    // Handed over once, as one list.
+    #expect(handed == 1)
     // Without a recording, no name is made.
     #expect(named == 0)
   }
@@ -83,14 +91,14 @@ import Testing
       handler: EventfulHandler(),
       recorder: try TranscriptRecorder(path: path, methodChannels: ["c"]))
     var named = 0
-    _ = Array("c".utf8).withUnsafeBytes { channel in
+    Array("c".utf8).withUnsafeBytes { channel in
       Self.ping.withUnsafeBytes { payload in
         step.run(
           channelUTF8: channel, payload: payload,
           name: {
             named += 1
             return "c"
-          }, answer: { _ in })
+          }, answer: { _ in }, events: { _ in })
       }
     }
     #expect(named == 1)

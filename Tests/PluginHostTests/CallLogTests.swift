@@ -38,14 +38,83 @@ import Testing
     let log = CallLog(limit: 100)
     for n in 0..<70 { log.append(entry(n, serial: n % 3 == 0 ? 7 : 0)) }
     _ = log.removeOldest(10)
-    let position = log.lastPosition { $0.serial == 7 }
+    let position = log.lastPosition(serial: 7)
     #expect(position.map { log[$0].method } == "m69")
-    if let position {
-      log[position].code = "E"
-      log[position].serial = 0
-    }
-    #expect(log.lastPosition { $0.serial == 7 }.map { log[$0].method } == "m66")
-    #expect(log.entries.last?.code == "E")
+    #expect(position == log.lastPosition { $0.serial == 7 })
+    if let position { log.finish(at: position, code: "E") }
+    #expect(log.lastPosition(serial: 7).map { log[$0].method } == "m66")
+    #expect(log.entries.last?.code == "E" && log.entries.last?.serial == 0)
     #expect(log.lastPosition { $0.method == "m5" } == nil)
+    #expect(log.lastPosition(serial: 8) == nil)
+  }
+}
+
+/// The log's records: names and codes kept once as numbers, a success's code none, the
+/// arguments kept as given (a container's too, and freed when dropped).
+@Suite struct CallLogRecordTests {
+  @Test func namesAndCodesAreNumberedOnceAndGivenBackAsTheyWere() {
+    let log = CallLog(limit: 100)
+    let a = log.name("isAvailable")
+    #expect(log.name("isAvailable") == a)
+    let b = log.name("writeRecord")
+    #expect(a != b && log.name(numbered: b) == "writeRecord")
+    #expect(log.length(of: a) == 11)
+    // A name in another Unicode normalisation is another name here: logged as it was sent.
+    let composed = log.name("caf\u{E9}")
+    let decomposed = log.name("cafe\u{301}")
+    #expect(composed != decomposed)
+    #expect(
+      Array(log.name(numbered: decomposed).unicodeScalars) == ["c", "a", "f", "e", "\u{301}"])
+    #expect(log.code(nil) == CallLog.noCode)
+    #expect(log.code("E") == log.name("E"))
+    let map: ChannelValue = ["k": .list([1, "two"])]
+    log.append(CallLog.Record(name: a, code: CallLog.noCode, arguments: .null), size: 27)
+    log.append(
+      CallLog.Record(name: b, code: log.code("DENIED"), serial: 3, arguments: map), size: 99)
+    #expect(
+      log.entries.map { [$0.method, $0.code ?? "-", "\($0.serial)"] } == [
+        ["isAvailable", "-", "0"], ["writeRecord", "DENIED", "3"],
+      ])
+    #expect(log[1].arguments == map)
+    #expect(log.removeOldest(2) == 27 + 99)
+    #expect(log.count == 0)
+  }
+
+  /// What dropping frees is worked out from the sizes summed as calls are logged: right after
+  /// the ring wraps and grows, with and without calls that hold references, and after a
+  /// `removeAll`.
+  @Test func droppedSizesAreExactAcrossWrappingGrowingAndEmptying() {
+    let log = CallLog(limit: 1_000)
+    let name = log.name("m")
+    var sizes: [Int] = []
+    func add(_ n: Int) {
+      let arguments: ChannelValue = n % 5 == 0 ? .list([.int64(Int64(n))]) : .int64(Int64(n))
+      log.append(CallLog.Record(name: name, code: CallLog.noCode, arguments: arguments), size: n)
+      sizes.append(n)
+    }
+    for n in 1...60 { add(n) }
+    #expect(log.removeOldest(25) == sizes.prefix(25).reduce(0, +))
+    sizes.removeFirst(25)
+    for n in 61...130 { add(n) }  // wraps into the freed slots, then grows
+    #expect(log.removeOldest(1) == sizes[0])
+    sizes.removeFirst(1)
+    #expect(log.removeOldest(50) == sizes.prefix(50).reduce(0, +))
+    sizes.removeFirst(50)
+    #expect(
+      log.entries.map(\.arguments)
+        == sizes.map { n in
+          n % 5 == 0 ? .list([.int64(Int64(n))]) : .int64(Int64(n))
+        })
+    log.removeAll()
+    add(7)
+    #expect(log.removeOldest(1) == 7)
+    #expect(log.removeOldest(0) == 0)
+  }
+
+  @Test func scalarsAreScalarAndEverythingElseIsNot() {
+    let scalars: [ChannelValue] = [.null, .bool(false), .int32(-1), .int64(1 << 40), .float64(0.5)]
+    #expect(scalars.allSatisfy { $0.isScalar })
+    let others: [ChannelValue] = ["", .uint8List([1]), .list([]), [:], .largeInt("1")]
+    #expect(!others.contains { $0.isScalar })
   }
 }

@@ -29,6 +29,9 @@ public protocol MessageHandling: AnyObject {
   /// The events the calls so far caused (protocol/events.md), oldest first, each taken once: the
   /// servers send them right after the reply of the call that caused them, before the next input.
   func takeHostMessages() -> [HostMessage]
+  /// Whether ``takeHostMessages()`` has anything to give (looked at after every exchange, so
+  /// that most exchanges take no list at all).
+  var hasHostMessages: Bool { get }
   /// The event channels among ``channels`` (HELLO's `eventChannels`).
   var eventChannels: [String] { get }
   /// The channels the user declared among ``channels`` (HELLO's `customChannels`).
@@ -62,6 +65,8 @@ extension MessageHandling {
   public var methodChannels: [String] { channels }
   /// No events, when the handler does not say otherwise.
   public func takeHostMessages() -> [HostMessage] { [] }
+  /// Asked every time, when the handler does not say otherwise.
+  public var hasHostMessages: Bool { true }
   /// No event channels, when the handler does not say otherwise.
   public var eventChannels: [String] { [] }
   /// No channels the user declared, when the handler does not say otherwise.

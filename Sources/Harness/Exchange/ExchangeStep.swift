@@ -65,14 +65,14 @@ public final class ExchangeStep {
 
   /// The same for a message in place (the frame server's input buffer): the channel's bytes
   /// are routed as they are; `answer` gets the reply as the handler made it (the transport
-  /// encodes it where it writes), before the exchange is recorded; the events it caused are
-  /// returned, oldest first. The name, a copy of the payload and the reply's bytes are made
-  /// only for a recording.
+  /// encodes it where it writes), before the exchange is recorded; `events` gets the events it
+  /// caused, oldest first, when there are any (no list is made or dropped for the others). The
+  /// name, a copy of the payload and the reply's bytes are made only for a recording.
   @inline(__always)
   public func run(
     channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?,
-    name: () -> String, answer: (MessageReply) -> Void
-  ) -> [HostMessage] {
+    name: () -> String, answer: (MessageReply) -> Void, events: ([HostMessage]) -> Void
+  ) {
     let reply = handler.reply(channelUTF8: channelUTF8, payload: payload)
     answer(reply)
     if let recorder {
@@ -80,7 +80,9 @@ public final class ExchangeStep {
         channel: name(), payload: payload.map { Array($0) }, reply: reply.bytes,
         handler: handler)
     }
-    return drainEvents().events
+    if heldEvents.isEmpty && !handler.hasHostMessages { return }
+    let drained = drainEvents().events
+    if !drained.isEmpty { events(drained) }
   }
 
   /// Records the events held since the last exchange, then takes the ones the handler made

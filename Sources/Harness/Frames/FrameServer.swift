@@ -203,7 +203,7 @@ public final class FrameServer {
           return
         }
       }
-      let events = step.run(
+      step.run(
         channelUTF8: channel, payload: payload, name: { channelCache[known].name },
         answer: { reply in
           if debugLog {
@@ -214,8 +214,7 @@ public final class FrameServer {
           }
           served += 1
           pending.appendReply(id: header.id, channel: channel, reply: reply)
-        })
-      if !events.isEmpty { send(events) }
+        }, events: send)
     case .hostReply:
       let name = channelCache[known].name
       if let onReply = pendingHostReplies.removeValue(forKey: header.id) {

@@ -16,20 +16,30 @@ public struct Arguments {
   /// The map (or `null`/other value, reported when a field is asked for).
   public let value: ChannelValue
   /// Path of this map inside the call's arguments; empty for the arguments themselves.
-  public let path: String
+  public var path: String { nestedPath ?? "" }
+  /// The path of a nested map; `nil` for the arguments themselves (an absent string costs
+  /// nothing to copy or drop: a call's context holds one).
+  private let nestedPath: String?
 
   public init(_ value: ChannelValue, path: String = "") {
     self.value = value
-    self.path = path
+    self.nestedPath = path.isEmpty ? nil : path
+  }
+
+  /// The arguments of a call themselves (no path).
+  @inline(__always)
+  public init(_ value: ChannelValue) {
+    self.value = value
+    self.nestedPath = nil
   }
 
   /// The full name of `name` for `details.field`.
   public func fieldName(_ name: String) -> String {
-    path.isEmpty ? name : "\(path).\(name)"
+    nestedPath.map { "\($0).\(name)" } ?? name
   }
 
   /// The name used for this map itself in errors.
-  var ownName: String { path.isEmpty ? "args" : path }
+  var ownName: String { nestedPath ?? "args" }
 
   /// The entries of this map; an error when it is not a map (a `null` map has no entries).
   public func entries() throws(ArgumentError) -> [ChannelMapEntry] {

@@ -13,7 +13,7 @@ public struct MethodContext {
 
   public init(method: String, arguments: ChannelValue, environment: HostEnvironment) {
     self.method = method
-    self.arguments = Arguments(arguments)
+    self.arguments = Arguments(arguments)  // the root: no path
     self.environment = environment
   }
 
@@ -41,8 +41,9 @@ public struct MethodContext {
 public final class HostEnvironment {
   /// The emulated device's HealthKit store (shared by every profile and the control channel).
   public let store: HealthStore
-  /// Writes a warning (stderr by default).
-  public let warn: (String) -> Void
+  /// Writes a warning (stderr by default; the dispatcher's ``Dispatcher/warningHandler``
+  /// replaces it).
+  public internal(set) var warn: (String) -> Void
   /// The methods `injectFault` may name (every profile's methods that take faults, built when
   /// first asked, not at start).
   private let faultMethods: () -> Set<String>
@@ -83,12 +84,6 @@ public final class HostEnvironment {
   /// The names of the methods that take injected faults (`injectFault`'s `method`).
   var pluginMethods: Set<String> { faultMethods() }
 
-  /// The same environment with another warning handler.
-  func warning(to handler: @escaping (String) -> Void) -> HostEnvironment {
-    HostEnvironment(
-      store: store, warn: handler, faultMethods: faultMethods, servedMethods: servedMethods,
-      servesAnyMethod: servesAnyMethod, verification: verification, resets: resets)
-  }
 }
 
 /// What a host reset empties besides the store, registered by the host that keeps it.

@@ -26,8 +26,21 @@ public struct MethodHandler: Sendable {
   /// the body (a profile that checks keys declares them for every method; a unit test of each
   /// such profile checks it).
   public let takes: [String]?
-  /// Step 3: the body, with an injected fault where it falls.
+  /// Step 3: the body, with an injected fault where it falls (a staged body's between its
+  /// stages; see ``faultsFirst``).
   @usableFromInline let body: @Sendable (MethodContext) throws -> ChannelValue
+  /// Whether an injected fault fails the call before `body` runs at all (a one-step method
+  /// that takes faults): checked by ``run(_:)`` itself, no closure around `body`.
+  @usableFromInline let faultsFirst: Bool
+  /// The body of a method that reads no arguments and answers from the store alone
+  /// (``answeringFromStore(requiresHealthKit:_:)``): a call runs it with no ``MethodContext``
+  /// made (``run(named:arguments:environment:)``); never called for any other method.
+  @usableFromInline let storeBody: @Sendable (HealthStore) throws -> ChannelValue
+  /// Whether ``storeBody`` is the method's body (else it is never called).
+  @usableFromInline let answersFromStore: Bool
+  @usableFromInline static let noStoreBody: @Sendable (HealthStore) throws -> ChannelValue = {
+    _ in .null
+  }
 
   /// A method in two stages: `validate` checks the call without changing anything and returns
   /// the operation; an injected fault (when `acceptsFaults`) falls between them. Inlinable, so
@@ -40,6 +53,9 @@ public struct MethodHandler: Sendable {
     self.requiresHealthKit = requiresHealthKit
     self.acceptsFaults = acceptsFaults
     self.takes = takes
+    faultsFirst = false
+    storeBody = Self.noStoreBody
+    answersFromStore = false
     if acceptsFaults {
       body = { context in
         let operation = try validate(context)
@@ -60,14 +76,24 @@ public struct MethodHandler: Sendable {
     self.requiresHealthKit = requiresHealthKit
     self.acceptsFaults = acceptsFaults
     self.takes = takes
-    if acceptsFaults {
-      body = { context in
-        if let fault = context.store.pendingFault(for: context.method) { throw fault }
-        return try run(context)
-      }
-    } else {
-      body = run
-    }
+    faultsFirst = acceptsFaults
+    body = run
+    storeBody = Self.noStoreBody
+    answersFromStore = false
+  }
+
+  /// A one-step method answered from the store alone; an injected fault fails it first.
+  private init(
+    requiresHealthKit: Bool, takes: [String],
+    answer: @escaping @Sendable (HealthStore) throws -> ChannelValue
+  ) {
+    self.requiresHealthKit = requiresHealthKit
+    self.acceptsFaults = true
+    self.takes = takes
+    faultsFirst = true
+    body = { context in try answer(context.store) }
+    storeBody = answer
+    answersFromStore = true
   }
 
   /// A staged method that answers even when HealthKit is unavailable (faults apply).
@@ -100,6 +126,15 @@ public struct MethodHandler: Sendable {
       requiresHealthKit: requiresHealthKit, acceptsFaults: true, takes: takes, run: answer)
   }
 
+  /// The same for a method that takes no arguments and answers from the store alone (the same
+  /// checks in the same order): a call of it makes no ``MethodContext``.
+  public static func answeringFromStore(
+    requiresHealthKit: Bool = false,
+    _ answer: @escaping @Sendable (HealthStore) throws -> ChannelValue
+  ) -> MethodHandler {
+    MethodHandler(requiresHealthKit: requiresHealthKit, takes: [], answer: answer)
+  }
+
   /// A staged method of the host itself rather than of a plugin: no availability check, no
   /// faults.
   @inlinable
@@ -120,12 +155,34 @@ public struct MethodHandler: Sendable {
 
   /// Runs the whole pipeline for one call.
   public func run(_ context: MethodContext) throws -> ChannelValue {
-    if requiresHealthKit { try context.store.requireAvailable() }
-    // Null arguments pass every key check: the list of keys is not even looked at.
-    if !context.rawArguments.isNull, let takes {
-      try context.arguments.rejectUnknownFields(allowed: takes)
-    }
+    try check(context.rawArguments, context.store, method: context.method)
     return try body(context)
+  }
+
+  /// Runs the whole pipeline for one call of this method, named `name`: the same as
+  /// ``run(_:)`` with a context of these, which is made only for a method that reads one.
+  @inline(__always)
+  func run(named name: String, arguments: ChannelValue, environment: HostEnvironment) throws
+    -> ChannelValue
+  {
+    guard answersFromStore else {
+      return try run(MethodContext(method: name, arguments: arguments, environment: environment))
+    }
+    try check(arguments, environment.store, method: name)
+    return try storeBody(environment.store)
+  }
+
+  /// Steps 1 and 2, and a one-step method's injected fault.
+  @inline(__always)
+  private func check(
+    _ arguments: ChannelValue, _ store: HealthStore, method: @autoclosure () -> String
+  ) throws {
+    if requiresHealthKit { try store.requireAvailable() }
+    // Null arguments pass every key check: the list of keys is not even looked at.
+    if !arguments.isNull, let takes {
+      try Arguments(arguments).rejectUnknownFields(allowed: takes)
+    }
+    if faultsFirst, let fault = store.pendingFault(for: method()) { throw fault }
   }
 }
 

@@ -7,13 +7,26 @@ import FlutterCodec
 /// other lengths). A name in neither gets `unknown`, the channel's answer to a method it does not
 /// know (`nil`: a null reply, Flutter's "not implemented").
 package final class MethodIndex: @unchecked Sendable {
+  /// One method, immutable once made: a call runs its handler borrowed from here (no copy of
+  /// the handler's closures and key list, so nothing to retain and release per call).
+  private final class Method {
+    let name: String
+    let handler: MethodHandler
+    init(name: String, handler: MethodHandler) {
+      self.name = name
+      self.handler = handler
+    }
+  }
+
+  /// A method and its name's bytes. `method` is kept alive by ``methods``; it is read here at +0.
   private struct Entry {
-    var name: String
-    var utf8: NameBytes
-    var handler: MethodHandler
+    let utf8: NameBytes
+    let method: Unmanaged<Method>
   }
 
   private let table: MethodTable
+  /// The methods ``entries`` point at, owned here.
+  private let methods: [Method]
   /// The entries, in memory of their own (looked at on every call: no array to retain);
   /// immutable once made, like the whole index.
   private let entries: UnsafeMutableBufferPointer<Entry>
@@ -24,8 +37,9 @@ package final class MethodIndex: @unchecked Sendable {
   init(_ table: MethodTable, unknown: MethodHandler? = nil) {
     self.table = table
     self.unknown = unknown
-    let sorted = table.map { Entry(name: $0.key, utf8: NameBytes($0.key.utf8), handler: $0.value) }
+    let sorted = table.map { Method(name: $0.key, handler: $0.value) }
       .sorted { ($0.name.utf8.count, $0.name) < ($1.name.utf8.count, $1.name) }
+    methods = sorted
     let longest = sorted.last?.name.utf8.count ?? 0
     var firstOfLength: [Int] = []
     var position = 0
@@ -34,7 +48,8 @@ package final class MethodIndex: @unchecked Sendable {
       firstOfLength.append(position)
     }
     entries = .allocate(capacity: sorted.count)
-    _ = entries.initialize(from: sorted)
+    _ = entries.initialize(
+      from: sorted.map { Entry(utf8: NameBytes($0.name.utf8), method: .passUnretained($0)) })
     self.firstOfLength = .allocate(capacity: firstOfLength.count)
     _ = self.firstOfLength.initialize(from: firstOfLength)
   }
@@ -45,6 +60,9 @@ package final class MethodIndex: @unchecked Sendable {
     entries.deallocate()
     firstOfLength.deallocate()
   }
+
+  /// The number of methods (positions `0..<count`).
+  var count: Int { entries.count }
 
   /// Every method name of the table.
   var names: Dictionary<String, MethodHandler>.Keys { table.keys }
@@ -69,12 +87,23 @@ package final class MethodIndex: @unchecked Sendable {
   }
 
   /// The name of the method at `position` (``position(utf8:)``).
-  func name(at position: Int) -> String { entries[position].name }
+  func name(at position: Int) -> String {
+    entries[position].method._withUnsafeGuaranteedRef { $0.name }
+  }
 
   /// Runs the method at `position` (``position(utf8:)``) where it is kept (no copy of its
   /// handler).
+  func run(at position: Int, arguments: ChannelValue, environment: HostEnvironment) throws
+    -> ChannelValue
+  {
+    try entries[position].method._withUnsafeGuaranteedRef { method in
+      try method.handler.run(named: method.name, arguments: arguments, environment: environment)
+    }
+  }
+
+  /// The same with the call's context made by the caller.
   func run(at position: Int, _ context: MethodContext) throws -> ChannelValue {
-    try entries[position].handler.run(context)
+    try entries[position].method._withUnsafeGuaranteedRef { try $0.handler.run(context) }
   }
 
   /// The handler of `method` (the unknown-method answer when the table has none), or `nil`.
@@ -82,8 +111,8 @@ package final class MethodIndex: @unchecked Sendable {
     let length = method.utf8.count
     if length + 1 < firstOfLength.count {
       for position in firstOfLength[length]..<firstOfLength[length + 1]
-      where entries[position].name == method {
-        return entries[position].handler
+      where methods[position].name == method {
+        return methods[position].handler
       }
     }
     return table[method] ?? unknown

@@ -48,10 +48,21 @@ extension StandardMethodCodec {
   private func readKnownScalarCall(
     _ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex
   ) -> (call: MethodCall, position: Int?)? {
-    guard let (name, arguments) = Self.scalarCall(bytes),
+    guard let known = Self.knownScalarCall(bytes, methods) else { return nil }
+    return (MethodCall(methods.name(at: known.position), known.arguments.value), known.position)
+  }
+
+  /// The position in `methods` of a short call's method and its scalar arguments (the codec's
+  /// ``StandardMethodCodec/scalarCall(_:)``), or `nil`: the router answers such a call without
+  /// making its name or a ``MethodCall``.
+  @inline(__always)
+  static func knownScalarCall(_ bytes: UnsafeRawBufferPointer, _ methods: MethodIndex)
+    -> KnownScalarCall?
+  {
+    guard let (name, arguments) = scalarCallParts(bytes),
       let position = methods.position(utf8: name)
     else { return nil }
-    return (MethodCall(methods.name(at: position), arguments), position)
+    return KnownScalarCall(position: position, arguments: arguments)
   }
 
   /// A string value, then one arguments value, then the end of the bytes; else `nil`.
@@ -64,4 +75,11 @@ extension StandardMethodCodec {
     else { return nil }
     return MethodCall(method, arguments)
   }
+}
+
+/// A call of the method at `position` of a channel's methods with scalar arguments, as plain
+/// data (nothing to free).
+struct KnownScalarCall {
+  let position: Int
+  let arguments: ScalarArguments
 }

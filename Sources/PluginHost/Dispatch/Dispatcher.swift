@@ -27,7 +27,7 @@ public final class Dispatcher {
   /// stderr each, prefixed `hkbridge: warning: `. Set `{ _ in }` to silence.
   public var warningHandler: (String) -> Void {
     get { environment.warn }
-    set { environment = environment.warning(to: newValue) }
+    set { environment.warn = newValue }
   }
 
   let codec = StandardMethodCodec()
@@ -36,13 +36,14 @@ public final class Dispatcher {
   @exclusivity(unchecked) var routes: ChannelRoutes
   /// The profiles' event channels and their active streams (protocol/events.md).
   let events: EventHub
-  /// What every call sees besides its name and arguments (private: no run-time exclusivity
-  /// check on the per-call path).
-  private var environment: HostEnvironment
+  /// What every call sees besides its name and arguments (one for the dispatcher's life, so
+  /// that a call reads it without retaining it).
+  private let environment: HostEnvironment
   /// The channels and methods already warned about as not implemented (once each).
   var warnedNotImplemented: Set<String> = []
-  /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency).
-  var verification: Verification { environment.verification }
+  /// Plugin calls' log, stubs and latencies (the control channel's calls/stub/setLatency): the
+  /// environment's, kept here too so that a call reads it without going through the environment.
+  let verification: Verification
   /// Called before a `setLatency` delay, so that the replies already made reach the client
   /// first (serve writes its pending output).
   public var beforeDelay: (() -> Void)?
@@ -65,6 +66,7 @@ public final class Dispatcher {
       store: store, warn: Dispatcher.writeToStandardError, faultMethods: faultMethods,
       servedMethods: Self.methodNames(of: profiles),
       servesAnyMethod: profiles.contains { $0.name == CustomChannels.profileName })
+    self.verification = environment.verification
     // A reset (``HostEnvironment/resetHost()``) also empties the call log, stubs and latencies,
     // and drops every event stream (protocol/events.md#when-events-are-sent).
     environment.resets.actions.append { [verification, events] in
@@ -107,6 +109,9 @@ public final class Dispatcher {
   /// sent once. The server sends them right after the reply of the call that caused them
   /// (protocol/events.md#when-events-are-sent).
   public func takeHostMessages() -> [HostMessage] { events.takeMessages() }
+
+  /// Whether ``takeHostMessages()`` has anything to give.
+  public var hasHostMessages: Bool { events.hasMessages }
 
   /// The event channels with an active stream, in the order they were listened to.
   public var listeningChannels: [String] { events.activeChannels }
@@ -159,47 +164,78 @@ public final class Dispatcher {
   }
 
   private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
-    guard let methods = route.methods, let errors = route.errors else {
+    guard route.isMethodChannel else {
       return MessageReply(route.messages?(payload.map { Array($0) }, environment))
     }
     guard let payload else {
       return .error(MalformedMessage.nullMessage(channel: route.name).flutterError)
     }
+    // The route's methods and error mapping are read where the route keeps them (borrowed:
+    // nothing retained per call).
+    if let known = route.knownScalarCall(payload) {
+      return reply(toMethodAt: known.position, known.arguments.value, on: route)
+    }
     let decoded: (call: MethodCall, position: Int?)
     do {
-      decoded = try codec.decodeMethodCall(inPlace: payload, methods: methods)
+      decoded = try codec.decodeMethodCall(inPlace: payload, methods: route.methods)
     } catch {
       return .error(MalformedMessage.notAMethodCall(channel: route.name, error).flutterError)
     }
-    return reply(to: decoded.call, at: decoded.position, on: route, methods, errors)
+    return reply(to: decoded.call, at: decoded.position, on: route)
   }
 
-  /// Runs a decoded call (its method's position in `methods`, when the decode found it by the
-  /// name's bytes); `nil` (a null reply) when the channel has no such method. Calls on the
-  /// control channel are not logged; every other call goes through verification.
-  func reply(
-    to call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
-    _ errors: ChannelErrorMapping
-  ) -> MessageReply {
-    if route.isControl { return run(call, at: position, on: route, methods, errors) }
-    return verifiedReply(to: call) { run(call, at: position, on: route, methods, errors) }
+  /// Runs a call of the method at `position` of the route's methods. The commonest call (a
+  /// plugin's, no stub or latency set) is logged by its name's number: its name is made once,
+  /// for the handler.
+  private func reply(toMethodAt position: Int, _ arguments: ChannelValue, on route: ChannelRoute)
+    -> MessageReply
+  {
+    guard !route.isControl && verification.isQuiet else {
+      let name = route.withMethods { $0.name(at: position) }
+      return reply(to: MethodCall(name, arguments), at: position, on: route)
+    }
+    let reply = route.withMethods { methods in
+      do {
+        return MessageReply.success(
+          try methods.run(at: position, arguments: arguments, environment: environment))
+      } catch {
+        return .error(route.errors.unsafelyUnwrapped(error))
+      }
+    }
+    verification.record(
+      name: route.logName(at: position, in: verification), arguments: arguments, reply: reply)
+    return reply
   }
 
-  private func run(
-    _ call: MethodCall, at position: Int?, on route: ChannelRoute, _ methods: MethodIndex,
-    _ errors: ChannelErrorMapping
-  ) -> MessageReply {
+  /// Runs a decoded call (its method's position in the route's methods, when the decode found
+  /// it by the name's bytes); `nil` (a null reply) when the channel has no such method. Calls
+  /// on the control channel are not logged; every other call goes through verification.
+  func reply(to call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply {
+    if route.isControl { return run(call, at: position, on: route) }
+    if verification.isQuiet, let position {
+      let reply = run(call, at: position, on: route)
+      verification.record(
+        name: route.logName(at: position, in: verification), arguments: call.arguments,
+        reply: reply)
+      return reply
+    }
+    return verifiedReply(to: call) { run(call, at: position, on: route) }
+  }
+
+  private func run(_ call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply {
     let context = MethodContext(
       method: call.method, arguments: call.arguments, environment: environment)
     do {
-      if let position { return .success(try methods.run(at: position, context)) }
-      guard let handler = methods.handler(for: call.method) else {
+      if let position {
+        return .success(try route.methods.unsafelyUnwrapped.run(at: position, context))
+      }
+      guard let handler = route.methods.unsafelyUnwrapped.handler(for: call.method) else {
         warnUnknownMethod(call.method, on: route)
         return .null
       }
       return .success(try handler.run(context))
     } catch {
-      return .error(errors(error))
+      return .error(route.errors.unsafelyUnwrapped(error))
     }
   }
 

@@ -11,7 +11,9 @@ extension Dispatcher {
   public func reply(
     channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
   ) -> MessageReply {
-    if let route = routes.route(utf8: channelUTF8) { return answer(route, payload: payload) }
+    if let route = routes.route(utf8: channelUTF8) {
+      return route._withUnsafeGuaranteedRef { answer($0, payload: payload) }
+    }
     let name = String(decoding: channelUTF8, as: UTF8.self)
     if let route = routes.route(named: name) { return answer(route, payload: payload) }
     guard events.serves(name) else {

@@ -176,11 +176,24 @@ package final class Verification {
   }
 
   func record(_ call: MethodCall, reply: MessageReply) {
+    record(name: log.name(call.method), arguments: call.arguments, reply: reply)
+  }
+
+  /// The number the log gives a method's name (``record(name:arguments:reply:)``).
+  func logName(_ method: String) -> UInt32 { log.name(method) }
+
+  /// Logs a call of the method named `name` (``logName(_:)``): a plain record, no string copied.
+  @inline(__always)
+  func record(name: UInt32, arguments: ChannelValue, reply: MessageReply) {
     if log.count >= Self.logLimit { dropOlderHalf() }
-    let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
-    if size > Self.encodedSize { return logBig(call, code: reply.loggedCode) }
+    let size = log.length(of: name) + LoggedCall.size(of: arguments)
+    if size > Self.encodedSize {
+      return logBig(MethodCall(log.name(numbered: name), arguments), code: reply.loggedCode)
+    }
     logBytes += size
-    log.append(LoggedCall(method: call.method, arguments: call.arguments, code: reply.loggedCode))
+    let code: UInt32
+    if case .success = reply { code = CallLog.noCode } else { code = log.code(reply.loggedCode) }
+    log.append(CallLog.Record(name: name, code: code, arguments: arguments), size: size)
     while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
@@ -221,9 +234,8 @@ package final class Verification {
   /// Gives the call logged with `serial` its reply's code (nothing when the log dropped it, or
   /// a `reset` emptied it, meanwhile).
   package func finish(_ serial: Int, reply: [UInt8]?) {
-    guard let index = log.lastPosition(where: { $0.serial == serial }) else { return }
-    log[index].code = Self.code(reply)
-    log[index].serial = 0
+    guard let index = log.lastPosition(serial: serial) else { return }
+    log.finish(at: index, code: Self.code(reply))
   }
 
   private func dropOlderHalf() {

@@ -63,6 +63,9 @@ final class EventHub {
     store.setJournaling(false)
   }
 
+  /// Whether host messages are waiting.
+  var hasMessages: Bool { !outbox.messages.isEmpty }
+
   /// The host messages waiting, oldest first; the outbox is emptied.
   func takeMessages() -> [HostMessage] {
     guard !outbox.messages.isEmpty else { return [] }

@@ -8,17 +8,15 @@ import PluginHost
 /// `HEALTH_DATA_UNAVAILABLE` (protocol/healthkit-rules.md#devices, and the order of checks in protocol/errors.md#which-check-fails-first).
 enum CoreMethods {
   static let table: MethodTable = [
-    "getPlatformVersion": .answering(takes: []) { context in
-      .string("\(context.store.systemName) \(context.store.osVersion)")
+    "getPlatformVersion": .answeringFromStore { store in
+      .string("\(store.systemName) \(store.osVersion)")
     },
-    "isAvailable": .answering(takes: []) { context in
-      .bool(context.store.availability == .available)
-    },
-    "openHealthSettings": .answering(requiresHealthKit: true, takes: []) { context in
-      context.store.recordSettingsOpened()
+    "isAvailable": .answeringFromStore { store in .bool(store.availability == .available) },
+    "openHealthSettings": .answeringFromStore(requiresHealthKit: true) { store in
+      store.recordSettingsOpened()
       return .bool(true)
     },
     // iOS has no API to revoke HealthKit permissions; only the user can, in Settings.
-    "revokePermissions": .answering(requiresHealthKit: true, takes: []) { _ in .bool(false) },
+    "revokePermissions": .answeringFromStore(requiresHealthKit: true) { _ in .bool(false) },
   ]
 }
