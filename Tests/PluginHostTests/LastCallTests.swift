@@ -66,5 +66,8 @@ import Testing
     #expect(payload.withUnsafeBytes { long.knownScalarCall($0) }?.position == 0)
     #expect(payload.withUnsafeBytes { long.knownScalarCall($0) }?.position == 0)
     #expect(long.lastCallCount == -1)
+    // A raw message channel reads no call at all.
+    let raw = ChannelRoute(name: "r", handler: .messages { _, _ in nil })
+    #expect(known.withUnsafeBytes { raw.knownScalarCall($0) } == nil)
   }
 }

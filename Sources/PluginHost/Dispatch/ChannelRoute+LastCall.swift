@@ -8,7 +8,8 @@ extension ChannelRoute {
   static let lastCallCapacity = 32
 
   /// `payload` read as a call of one of this route's methods with scalar arguments
-  /// (``StandardMethodCodec/knownScalarCall(_:_:)``), or `nil` for any other payload.
+  /// (``StandardMethodCodec/knownScalarCall(_:_:)``), or `nil` for any other payload (and on
+  /// a raw message channel).
   @inline(__always)
   func knownScalarCall(_ payload: UnsafeRawBufferPointer) -> KnownScalarCall? {
     if payload.count == lastCallCount, let given = payload.baseAddress,
@@ -22,9 +23,9 @@ extension ChannelRoute {
   /// ``knownScalarCall(_:)`` when the payload is not the last call's bytes: read, and
   /// remembered when it is a known short call.
   private func readScalarCall(_ payload: UnsafeRawBufferPointer) -> KnownScalarCall? {
-    guard let known = withMethods({ StandardMethodCodec.knownScalarCall(payload, $0) }) else {
-      return nil
-    }
+    guard isMethodChannel,
+      let known = withMethods({ StandardMethodCodec.knownScalarCall(payload, $0) })
+    else { return nil }
     if payload.count <= Self.lastCallCapacity, let given = payload.baseAddress {
       lastCallBytes.copyMemory(from: given, byteCount: payload.count)
       lastCallCount = payload.count

@@ -63,14 +63,8 @@ final class ChannelRoute {
     return number
   }
 
-  /// `body` given this method channel's methods, borrowed (nothing retained); `nil` on a raw
-  /// message channel.
-  @inline(__always)
-  func withMethods<Result>(_ body: (MethodIndex) -> Result?) -> Result? {
-    unretainedMethods?._withUnsafeGuaranteedRef(body)
-  }
-
-  /// `body` given the methods of this route, which must be a method channel's.
+  /// `body` given the methods of this route, which must be a method channel's, borrowed
+  /// (nothing retained).
   @inline(__always)
   func withMethods<Result>(_ body: (MethodIndex) -> Result) -> Result {
     unretainedMethods.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
