@@ -10,7 +10,7 @@ public enum MessageReply {
   /// A method call's success envelope, not yet encoded.
   case success(ChannelValue)
   /// A method call's error envelope, not yet encoded.
-  case error(FlutterError)
+  indirect case error(FlutterError)
   /// Reply bytes made elsewhere (a raw message channel's, an event channel's, a stub's).
   case bytes([UInt8])
 
