@@ -114,20 +114,10 @@ public struct MethodHandler: Sendable {
     MethodHandler(requiresHealthKit: true, acceptsFaults: true, takes: takes, validate: validate)
   }
 
-  /// A method with nothing to validate (its keys aside): an injected fault fails it first, then
-  /// `answer` gives its value itself, with no operation made per call (the same order as a
-  /// staged method whose validation checks nothing). It needs HealthKit available when
-  /// `requiresHealthKit`.
-  public static func answering(
-    requiresHealthKit: Bool = false, takes: [String]? = nil,
-    _ answer: @escaping @Sendable (MethodContext) throws -> ChannelValue
-  ) -> MethodHandler {
-    MethodHandler(
-      requiresHealthKit: requiresHealthKit, acceptsFaults: true, takes: takes, run: answer)
-  }
-
-  /// The same for a method that takes no arguments and answers from the store alone (the same
-  /// checks in the same order): a call of it makes no ``MethodContext``.
+  /// A method that takes no arguments and answers from the store alone: HealthKit available
+  /// when `requiresHealthKit`, then an injected fault fails it, then `answer` gives its value
+  /// (the same order as a staged method whose validation checks nothing); a call of it makes
+  /// no ``MethodContext``.
   public static func answeringFromStore(
     requiresHealthKit: Bool = false,
     _ answer: @escaping @Sendable (HealthStore) throws -> ChannelValue

@@ -77,7 +77,7 @@ final class CallLog {
     if let number = numbers[bytes] { return number }
     let number = UInt32(names.count)
     names.append(name)
-    lengths.append(name.utf8.count)
+    lengths.append(bytes.count)
     numbers[bytes] = number
     return number
   }
@@ -91,6 +91,14 @@ final class CallLog {
 
   /// The code of `code` (``noCode`` for `nil`).
   func code(_ code: String?) -> UInt32 { code.map(name) ?? Self.noCode }
+
+  /// The code numbered `number` (``code(_:)``): `nil` for ``noCode``.
+  func codeName(_ number: UInt32) -> String? {
+    number == Self.noCode ? nil : names[Int(number)]
+  }
+
+  /// The sizes (``Entry/size``) of the calls kept, summed.
+  var bytes: Int { loggedSizes - droppedSizes }
 
   /// The calls, oldest first.
   var entries: [Entry] { (0..<count).map { self[$0] } }
@@ -107,11 +115,8 @@ final class CallLog {
     let record = slots[slot(position)]
     return Entry(
       method: names[Int(record.name)], arguments: record.arguments,
-      code: record.code == Self.noCode ? nil : names[Int(record.code)], serial: record.serial)
+      code: codeName(record.code), serial: record.serial)
   }
-
-  /// The serial of the call at `position`.
-  func serial(at position: Int) -> Int { slots[slot(position)].serial }
 
   /// Gives the call at `position` its reply's code; it is no longer waited for (serial 0).
   func finish(at position: Int, code: String?) {
@@ -154,13 +159,11 @@ final class CallLog {
     head = 0
   }
 
-  /// Drops the `dropped` oldest calls; returns the sum of their sizes. Nothing is visited when
+  /// Drops the `dropped` oldest calls (``bytes`` falls by their sizes). Nothing is visited when
   /// none of the calls kept holds references (their records are plain data).
-  func removeOldest(_ dropped: Int) -> Int {
-    guard dropped > 0 else { return 0 }
-    let upToLast = slots[slot(dropped - 1)].sizes
-    let freed = upToLast - droppedSizes
-    droppedSizes = upToLast
+  func removeOldest(_ dropped: Int) {
+    guard dropped > 0 else { return }
+    droppedSizes = slots[slot(dropped - 1)].sizes
     if holding > 0 {
       for position in 0..<dropped {
         let record = slots + slot(position)
@@ -172,17 +175,6 @@ final class CallLog {
     }
     head = count == dropped ? 0 : slot(dropped)
     count -= dropped
-    return freed
-  }
-
-  /// The position of the newest call that satisfies `matches`, or `nil`.
-  func lastPosition(where matches: (Entry) -> Bool) -> Int? {
-    var position = count - 1
-    while position >= 0 {
-      if matches(self[position]) { return position }
-      position -= 1
-    }
-    return nil
   }
 
   /// The position of the newest call with `serial`, or `nil`.
@@ -195,7 +187,7 @@ final class CallLog {
     return nil
   }
 
-  func removeAll() { _ = removeOldest(count) }
+  func removeAll() { removeOldest(count) }
 }
 
 extension ChannelValue {

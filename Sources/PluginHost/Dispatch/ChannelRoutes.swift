@@ -29,17 +29,18 @@ final class ChannelRoute {
   init(name: String, handler: ChannelHandler.Kind) {
     self.name = name
     self.utf8 = NameBytes(name.utf8)
+    let methodCount: Int
     switch handler {
     case .methods(let methods, let errors):
       (self.methods, self.errors, self.messages) = (methods, errors, nil)
       unretainedMethods = .passUnretained(methods)
+      methodCount = methods.count
     case .messages(let handler):
       (self.methods, self.errors, self.messages) = (nil, nil, handler)
       unretainedMethods = nil
+      methodCount = 0
     }
     self.isControl = name == Dispatcher.controlChannel
-    var methodCount = 0
-    if case .methods(let methods, _) = handler { methodCount = methods.count }
     let names = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: methodCount)
     names.initialize(repeating: Self.unlogged)
     logNames = names

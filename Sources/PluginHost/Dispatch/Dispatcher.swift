@@ -202,8 +202,7 @@ public final class Dispatcher {
         return .error(route.errors.unsafelyUnwrapped(error))
       }
     }
-    verification.record(
-      name: route.logName(at: position, in: verification), arguments: arguments, reply: reply)
+    logQuietly(at: position, on: route, arguments: arguments, reply: reply)
     return reply
   }
 
@@ -214,12 +213,20 @@ public final class Dispatcher {
     if route.isControl { return run(call, at: position, on: route) }
     if verification.isQuiet, let position {
       let reply = run(call, at: position, on: route)
-      verification.record(
-        name: route.logName(at: position, in: verification), arguments: call.arguments,
-        reply: reply)
+      logQuietly(at: position, on: route, arguments: call.arguments, reply: reply)
       return reply
     }
     return verifiedReply(to: call) { run(call, at: position, on: route) }
+  }
+
+  /// Logs a call of the method at `position` of the route's methods when no stub or latency is
+  /// set: by its name's number, which the route keeps (no name copied).
+  @inline(__always)
+  private func logQuietly(
+    at position: Int, on route: ChannelRoute, arguments: ChannelValue, reply: MessageReply
+  ) {
+    verification.record(
+      name: route.logName(at: position, in: verification), arguments: arguments, reply: reply)
   }
 
   private func run(_ call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply {

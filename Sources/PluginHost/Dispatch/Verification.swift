@@ -122,8 +122,6 @@ package final class Verification {
   // The log is touched on every call: no run-time exclusivity checks (serving is
   // single-threaded and no access to these overlaps another).
   private let log = CallLog(limit: Verification.logLimit)
-  /// The sizes of the calls in `log`, summed.
-  @exclusivity(unchecked) private var logBytes = 0
   private var stubs = StubIndex() {
     didSet { updateQuiet() }
   }
@@ -141,15 +139,11 @@ package final class Verification {
 
   func reset() {
     log.removeAll()
-    logBytes = 0
     stubs.removeAll()
     latencies.removeAll()
   }
 
-  package func clearCalls() {
-    log.removeAll()
-    logBytes = 0
-  }
+  package func clearCalls() { log.removeAll() }
 
   package func addStub(_ stub: Stub) { stubs.add(stub) }
 
@@ -185,26 +179,38 @@ package final class Verification {
   /// Logs a call of the method named `name` (``logName(_:)``): a plain record, no string copied.
   @inline(__always)
   func record(name: UInt32, arguments: ChannelValue, reply: MessageReply) {
+    let code: UInt32
+    if case .success = reply { code = CallLog.noCode } else { code = log.code(reply.loggedCode) }
+    keep(name: name, arguments: arguments, code: code, serial: 0)
+  }
+
+  /// Keeps one call in the log: the older half dropped first when the log is full, a big call
+  /// kept as bytes, then older calls dropped until the log is under its byte limit.
+  @inline(__always)
+  private func keep(name: UInt32, arguments: ChannelValue, code: UInt32, serial: Int) {
     if log.count >= Self.logLimit { dropOlderHalf() }
     let size = log.length(of: name) + LoggedCall.size(of: arguments)
     if size > Self.encodedSize {
-      return logBig(MethodCall(log.name(numbered: name), arguments), code: reply.loggedCode)
+      return logBig(
+        MethodCall(log.name(numbered: name), arguments), code: log.codeName(code), serial: serial)
     }
-    logBytes += size
-    let code: UInt32
-    if case .success = reply { code = CallLog.noCode } else { code = log.code(reply.loggedCode) }
-    log.append(CallLog.Record(name: name, code: code, arguments: arguments), size: size)
-    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+    log.append(
+      CallLog.Record(name: name, code: code, serial: serial, arguments: arguments), size: size)
+    dropToByteLimit()
   }
 
   /// A big call's entry, kept as bytes (apart, so that the common path does nothing more).
   @inline(never)
   private func logBig(_ call: MethodCall, code: String?, serial: Int = 0) {
-    let entry = LoggedCall(
-      big: call, code: code, serial: serial, sent: serial == 0 ? sentPayload : nil)
-    logBytes += entry.size
-    log.append(entry)
-    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+    log.append(
+      LoggedCall(big: call, code: code, serial: serial, sent: serial == 0 ? sentPayload : nil))
+    dropToByteLimit()
+  }
+
+  /// Drops the older half until the calls kept are under ``logByteLimit`` (one call stays).
+  @inline(__always)
+  private func dropToByteLimit() {
+    while log.bytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
   /// The code of a call whose result has not come yet.
@@ -215,19 +221,10 @@ package final class Verification {
   /// Logs a call answered later (a native plugin's), as `pending` until ``finish(_:reply:)``
   /// gives its reply; returns the serial that finds it.
   package func start(_ call: MethodCall) -> Int {
-    if log.count >= Self.logLimit { dropOlderHalf() }
     lastSerial += 1
-    let size = call.method.utf8.count + LoggedCall.size(of: call.arguments)
-    if size > Self.encodedSize {
-      logBig(call, code: Self.pendingCode, serial: lastSerial)
-      return lastSerial
-    }
-    logBytes += size
-    log.append(
-      LoggedCall(
-        method: call.method, arguments: call.arguments, code: Self.pendingCode,
-        serial: lastSerial))
-    while logBytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
+    keep(
+      name: log.name(call.method), arguments: call.arguments, code: log.code(Self.pendingCode),
+      serial: lastSerial)
     return lastSerial
   }
 
@@ -238,10 +235,7 @@ package final class Verification {
     log.finish(at: index, code: Self.code(reply))
   }
 
-  private func dropOlderHalf() {
-    let dropped = max(1, log.count / 2)
-    logBytes -= log.removeOldest(dropped)
-  }
+  private func dropOlderHalf() { log.removeOldest(max(1, log.count / 2)) }
 
   /// The code a null reply is logged with.
   static let notImplementedCode = "notImplemented"
