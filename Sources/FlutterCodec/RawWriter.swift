@@ -30,6 +30,30 @@ struct RawWriter {
     }
   }
 
+  /// Writes `value` when it is null, a bool, an int32, an int64 or a float64 (its tag, its
+  /// number, a float aligned from `base`) and returns `true`; writes nothing for any other value.
+  /// Inlined where a short call or a scalar's envelope is written; ``scalar(at:)`` handles every
+  /// scalar for the general walk.
+  @inline(__always)
+  mutating func plainScalar(_ value: ChannelValue) -> Bool {
+    switch value {
+    case .null: byte(WireTag.null.rawValue)
+    case .bool(let b): byte(b ? WireTag.true.rawValue : WireTag.false.rawValue)
+    case .int32(let v):
+      byte(WireTag.int32.rawValue)
+      fixed(v)
+    case .int64(let v):
+      byte(WireTag.int64.rawValue)
+      fixed(v)
+    case .float64(let d):
+      byte(WireTag.float64.rawValue)
+      align(to: 8)
+      fixed(d.bitPattern)
+    default: return false
+    }
+    return true
+  }
+
   /// Zero bytes up to the next multiple of `alignment` from `base`.
   @inline(__always)
   mutating func align(to alignment: Int) {
@@ -109,19 +133,9 @@ struct RawWriter {
   /// map or extension value.
   @inline(__always)
   mutating func scalar(at pointer: UnsafePointer<ChannelValue>) -> Bool {
+    if plainScalar(pointer.pointee) { return true }
     switch pointer.pointee {
-    case .null: byte(WireTag.null.rawValue)
-    case .bool(let b): byte(b ? WireTag.true.rawValue : WireTag.false.rawValue)
-    case .int32(let v):
-      byte(WireTag.int32.rawValue)
-      fixed(v)
-    case .int64(let v):
-      byte(WireTag.int64.rawValue)
-      fixed(v)
-    case .float64(let d):
-      byte(WireTag.float64.rawValue)
-      align(to: 8)
-      fixed(d.bitPattern)
+    case .null, .bool, .int32, .int64, .float64: break  // written by plainScalar(_:)
     case .string(let s):
       byte(WireTag.string.rawValue)
       utf8(s)

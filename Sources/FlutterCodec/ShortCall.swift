@@ -19,23 +19,9 @@ extension StandardMethodCodec {
       let base = buffer.baseAddress!
       var writer = RawWriter(base: base, offset: 0)
       writer.inlineString(name, count: count, tag: WireTag.string.rawValue)
-      // The five kinds written here rather than by `RawWriter.scalar(at:)`, which handles every
-      // scalar and is not inlined.
-      switch call.arguments {
-      case .null: writer.byte(WireTag.null.rawValue)
-      case .bool(let b): writer.byte(b ? WireTag.true.rawValue : WireTag.false.rawValue)
-      case .int32(let v):
-        writer.byte(WireTag.int32.rawValue)
-        writer.fixed(v)
-      case .int64(let v):
-        writer.byte(WireTag.int64.rawValue)
-        writer.fixed(v)
-      case .float64(let d):
-        writer.byte(WireTag.float64.rawValue)
-        writer.align(to: 8)
-        writer.fixed(d.bitPattern)
-      default: return nil
-      }
+      // The five kinds inlined here (`RawWriter.scalar(at:)`, which handles every scalar, is
+      // not).
+      guard writer.plainScalar(call.arguments) else { return nil }
       return LiteralBytes.array(copying: base, count: writer.offset)
     }
   }
