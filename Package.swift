@@ -127,6 +127,8 @@ let package = Package(
       ],
       path: "Benchmarks/hkbridge-bench"
     ),
+    // The benchmark's pure logic: the codec section's paired rounds and the peers' output.
+    .testTarget(name: "hkbridge-benchTests", dependencies: ["hkbridge-bench"]),
     .testTarget(name: "FlutterCodecTests", dependencies: ["FlutterCodec"]),
     // Plugin-style code compiled in Swift 5 language mode, as a native host compiles plugins.
     .target(

@@ -15,9 +15,10 @@ struct CodecBench {
 
   func run(into report: inout Report) {
     float64List(into: &report)
-    var ours = recordReply(into: &report)
-    ours.merge(smallCall(into: &report)) { first, _ in first }
-    CodecPeers(quick: quick, directory: peers, ours: ours).run(into: &report)
+    guard let workloads = CodecWorkloads() else { return }
+    recordReply(workloads, into: &report)
+    smallCall(workloads, into: &report)
+    CodecPeers(quick: quick, directory: peers, ours: workloads).run(into: &report)
   }
 
   private var samples: Int { quick ? 3 : 15 }
@@ -62,64 +63,39 @@ struct CodecBench {
     }
   }
 
-  /// A success envelope holding a 1,000-record `readRecords` reply; returns the best ns of
-  /// `reply-decode` and `reply-encode`.
-  func recordReply(into report: inout Report) -> [String: Double] {
-    let codec = StandardMethodCodec()
-    let reply = Envelope.success(hkbridge_bench.recordReply(count: 1_000))
-    let bytes = codec.encodeEnvelope(reply)
-    guard (try? codec.decodeEnvelope(bytes)) == reply else {
-      print("  readRecords reply: the codec does not round-trip it; not measured")
-      return [:]
-    }
+  /// A success envelope holding a 1,000-record `readRecords` reply, decoded and encoded.
+  func recordReply(_ workloads: CodecWorkloads, into report: inout Report) {
+    let bytes = workloads.replyBytes.count
     let iterations = quick ? 10 : 40
-    let decodeTime = measure(samples: samples, iterations: iterations) {
-      blackHole(try? codec.decodeEnvelope(bytes))
-    }
-    let encodeTime = measure(samples: samples, iterations: iterations) {
-      blackHole(codec.encodeEnvelope(reply))
-    }
-    for (name, time, target) in [("decode", decodeTime, 150.0), ("encode", encodeTime, 700.0)] {
-      let rate = megabytesPerSecond(bytes: bytes.count, nanoseconds: time.best)
+    for (name, target) in [("decode", 150.0), ("encode", 700.0)] {
+      guard let time = workloads.time("reply-" + name, samples: samples, iterations: iterations)
+      else { continue }
+      let rate = megabytesPerSecond(bytes: bytes, nanoseconds: time.best)
       report.add(
         Figure(
           name: "codec \(name), 1,000-record readRecords reply",
           result: "\(format(rate)) MB/s",
           target: ">= \(format(target)) MB/s",
-          detail: "median \(medianRate(bytes.count, time)) MB/s; "
-            + "\(format(time.best / 1_000, 1)) us per reply of \(grouped(bytes.count)) bytes",
+          detail: "median \(medianRate(bytes, time)) MB/s; "
+            + "\(format(time.best / 1_000, 1)) us per reply of \(grouped(bytes)) bytes",
           verdict: rate >= target ? .met : .missed))
     }
-    return ["reply-decode": decodeTime.best, "reply-encode": encodeTime.best]
   }
 
-  /// `isAvailable` with null arguments, decoded and encoded; returns the best ns of `call-decode`
-  /// and `call-encode`.
-  func smallCall(into report: inout Report) -> [String: Double] {
-    let codec = StandardMethodCodec()
-    let call = MethodCall("isAvailable", .null)
-    let bytes = codec.encodeMethodCall(call)
-    guard (try? codec.decodeMethodCall(bytes)) == call else {
-      print("  isAvailable call: the codec does not round-trip it; not measured")
-      return [:]
-    }
+  /// `isAvailable` with null arguments, decoded and encoded.
+  func smallCall(_ workloads: CodecWorkloads, into report: inout Report) {
     let iterations = quick ? 100_000 : 1_000_000
-    let decodeTime = measure(samples: samples, iterations: iterations) {
-      blackHole(try? codec.decodeMethodCall(bytes))
-    }
-    let encodeTime = measure(samples: samples, iterations: iterations) {
-      blackHole(codec.encodeMethodCall(call))
-    }
-    for (name, time) in [("decode", decodeTime), ("encode", encodeTime)] {
+    for name in ["decode", "encode"] {
+      guard let time = workloads.time("call-" + name, samples: samples, iterations: iterations)
+      else { continue }
       report.add(
         Figure(
           name: "small call \(name) (isAvailable, null args)",
           result: "\(format(time.best, 1)) ns",
           target: "<= 100 ns",
-          detail: "median \(format(time.median, 1)) ns; \(bytes.count) bytes",
+          detail: "median \(format(time.median, 1)) ns; \(workloads.callBytes.count) bytes",
           verdict: time.best <= 100 ? .met : .missed))
     }
-    return ["call-decode": decodeTime.best, "call-encode": encodeTime.best]
   }
 
   private func medianRate(_ bytes: Int, _ time: Timing) -> String {
