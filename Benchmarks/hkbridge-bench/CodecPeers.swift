@@ -118,10 +118,11 @@ struct CodecPeers {
     let oursText = "ours \(nanoseconds(mine)) (median \(nanoseconds(rounds.oursMedian ?? 0)))"
     if let ratio = rounds.bestRatio, let peer = rounds.peerBest {
       let perRound = rounds.ratios.map { format($0, 2) + "x" }.joined(separator: " ")
+      let median = format(rounds.medianRatio ?? 0, 2) + "x"
       return judged(
         target, ratio: ratio, ours: mine, ratioNote: "the peer",
         detail: "best of \(count) paired rounds: \(oursText), \(target.peer) "
-          + "\(nanoseconds(peer)); rounds \(perRound), median \(format(rounds.medianRatio ?? 0, 2))x")
+          + "\(nanoseconds(peer)); rounds \(perRound), median \(median)")
     }
     let ratio = target.recordedPeer / target.recordedOurs
     return judged(
