@@ -127,10 +127,10 @@ struct CodecPeers {
     let ratio = target.recordedPeer / target.recordedOurs
     return judged(
       target, ratio: ratio, ours: mine, ratioNote: "recorded instructions",
-      detail: "peer not run (no --peers DIR or HKBRIDGE_CODEC_PEERS); recorded instructions an "
-        + "operation: \(target.peer) \(grouped(Int(target.recordedPeer))), ours "
-        + "\(grouped(Int(target.recordedOurs))) (\(format(ratio, 2))x); best of \(count) rounds: "
-        + oursText)
+      detail: "no time from the peer (no --peers DIR or HKBRIDGE_CODEC_PEERS, or it failed); "
+        + "recorded instructions an operation: \(target.peer) "
+        + "\(grouped(Int(target.recordedPeer))), ours \(grouped(Int(target.recordedOurs))) "
+        + "(\(format(ratio, 2))x); best of \(count) rounds: \(oursText)")
   }
 
   /// The figure of `target`: judged by `ratio` (peer over ours) when the target is a ratio, else

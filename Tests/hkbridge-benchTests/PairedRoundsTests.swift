@@ -122,9 +122,9 @@ import Testing
     #expect(figure.verdict == .met)
     #expect(
       figure.detail
-        == "peer not run (no --peers DIR or HKBRIDGE_CODEC_PEERS); recorded instructions an "
-        + "operation: flutter-cpp-peer 799, ours 179 (4.46x); best of 3 rounds: ours 17.0 ns "
-        + "(median 17.5 ns)")
+        == "no time from the peer (no --peers DIR or HKBRIDGE_CODEC_PEERS, or it failed); "
+        + "recorded instructions an operation: flutter-cpp-peer 799, ours 179 (4.46x); best of 3 "
+        + "rounds: ours 17.0 ns (median 17.5 ns)")
   }
 
   /// A peer's output: its heading is skipped, each workload's best is kept.
