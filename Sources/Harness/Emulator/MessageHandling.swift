@@ -39,6 +39,10 @@ public protocol MessageHandling: AnyObject {
   /// Whether ``takeHostMessages()`` has anything to give (looked at after every exchange, so
   /// that most exchanges take no list at all).
   var hasHostMessages: Bool { get }
+  /// Where the handler keeps the events it has made, when it keeps them all in one outbox for
+  /// its whole life: the exchange step looks at it directly instead of asking
+  /// ``hasHostMessages`` (`nil`: ask).
+  var hostMessageOutbox: EventOutbox? { get }
   /// The event channels among ``channels`` (HELLO's `eventChannels`).
   var eventChannels: [String] { get }
   /// The channels the user declared among ``channels`` (HELLO's `customChannels`).
@@ -74,6 +78,8 @@ extension MessageHandling {
   public func takeHostMessages() -> [HostMessage] { [] }
   /// Asked every time, when the handler does not say otherwise.
   public var hasHostMessages: Bool { true }
+  /// No outbox to look at, when the handler does not say otherwise.
+  public var hostMessageOutbox: EventOutbox? { nil }
   /// No event channels, when the handler does not say otherwise.
   public var eventChannels: [String] { [] }
   /// No channels the user declared, when the handler does not say otherwise.

@@ -37,6 +37,17 @@ public final class ExchangeStep {
     self.handler = handler
     self.recorder = recorder
     later = handler.later
+    outbox = handler.hostMessageOutbox
+  }
+
+  /// The handler's outbox of events, when it has one (looked at after each exchange).
+  private let outbox: EventOutbox?
+
+  /// Whether the handler has events to give: its outbox looked at, else asked.
+  @inline(__always)
+  private var handlerHasHostMessages: Bool {
+    if let outbox { return !outbox.isEmpty }
+    return handler.hasHostMessages
   }
 
   /// One exchange answered now: handled (a channel answered later is waited for, up to the
@@ -81,7 +92,7 @@ public final class ExchangeStep {
       }
     answer(reply)
     if let recorder { record(recorder, name(), payload, reply) }
-    if heldEvents.isEmpty && !handler.hasHostMessages { return }
+    if heldEvents.isEmpty && !handlerHasHostMessages { return }
     let drained = drainEvents().events
     if !drained.isEmpty { events(drained) }
   }

@@ -113,6 +113,10 @@ public final class Dispatcher {
   /// Whether ``takeHostMessages()`` has anything to give.
   public var hasHostMessages: Bool { events.hasMessages }
 
+  /// Where the events wait (the same for the dispatcher's life): a transport that keeps it
+  /// asks it whether any wait, instead of ``hasHostMessages``.
+  public var hostMessageOutbox: EventOutbox? { events.outbox }
+
   /// The event channels with an active stream, in the order they were listened to.
   public var listeningChannels: [String] { events.activeChannels }
 
