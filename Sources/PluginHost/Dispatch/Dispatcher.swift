@@ -167,6 +167,7 @@ public final class Dispatcher {
     return answerNow(route, payload: payload)
   }
 
+  @inline(__always)
   private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
     guard route.isMethodChannel else {
       return MessageReply(route.messages?(payload.map { Array($0) }, environment))
@@ -191,6 +192,7 @@ public final class Dispatcher {
   /// Runs a call of the method at `position` of the route's methods. The commonest call (a
   /// plugin's, no stub or latency set) is logged by its name's number: its name is made once,
   /// for the handler.
+  @inline(__always)
   private func reply(toMethodAt position: Int, _ arguments: ChannelValue, on route: ChannelRoute)
     -> MessageReply
   {
