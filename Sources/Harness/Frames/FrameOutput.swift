@@ -75,10 +75,20 @@ final class FrameOutput {
     }
   }
 
-  /// The REPLY frame of a success envelope, encoded in place.
+  /// The REPLY frame of a success envelope, encoded in place: a plain value's (null, a bool, a
+  /// number) in one call, then the frame's head before it; any other's after its length is known.
   @inline(__always)
   private func appendSuccess(id: UInt32, channel: UnsafeRawBufferPointer, value: ChannelValue) {
     let codec = StandardMethodCodec()
+    let headCount = FrameWriter.frameSize(channelCount: channel.count, payloadCount: 0)
+    reserve(headCount + StandardMethodCodec.plainSuccessEnvelopeCapacity)
+    if let plainCount = codec.writePlainSuccessEnvelope(value, to: base + count + headCount) {
+      _ = FrameWriter.writeHead(
+        kind: .reply, id: id, channel: channel, payloadCount: plainCount, isNull: false,
+        at: base + count)
+      count += headCount + plainCount
+      return
+    }
     let payloadCount = codec.successEnvelopeCount(value)
     let size = FrameWriter.frameSize(channelCount: channel.count, payloadCount: payloadCount)
     reserve(size + StandardMethodCodec.writeSlack)
