@@ -189,13 +189,15 @@ package final class Verification {
   @inline(__always)
   private func keep(name: UInt32, arguments: ChannelValue, code: UInt32, serial: Int) {
     if log.count >= Self.logLimit { dropOlderHalf() }
-    let size = log.length(of: name) + LoggedCall.size(of: arguments)
+    let scalar = arguments.isScalar
+    let size = log.length(of: name) + (scalar ? 16 : LoggedCall.walkedSize(of: arguments))
     if size > Self.encodedSize {
       return logBig(
         MethodCall(log.name(numbered: name), arguments), code: log.codeName(code), serial: serial)
     }
     log.append(
-      CallLog.Record(name: name, code: code, serial: serial, arguments: arguments), size: size)
+      CallLog.Record(name: name, code: code, serial: serial, arguments: arguments), size: size,
+      holdsReferences: !scalar)
     dropToByteLimit()
   }
 

@@ -122,9 +122,9 @@ public struct HostMessage: Sendable, Hashable {
 public final class EventOutbox {
   // Looked at after every call: no run-time exclusivity check (serving is single-threaded and
   // no access to it overlaps another).
-  @exclusivity(unchecked) var messages: [HostMessage] = []
+  @exclusivity(unchecked) @usableFromInline var messages: [HostMessage] = []
 
   /// Whether no host message waits.
-  @inline(__always)
+  @inlinable
   public var isEmpty: Bool { messages.isEmpty }
 }
