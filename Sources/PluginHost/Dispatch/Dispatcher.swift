@@ -160,8 +160,17 @@ public final class Dispatcher {
 
   /// The reply to one message answered on a route: a raw message channel's bytes, or a method
   /// call's; while a stream listens, the streams are told what the call changed.
+  @inline(__always)
   func answer(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
     guard events.isListening else { return answerNow(route, payload: payload) }
+    return answerListened(route, payload: payload)
+  }
+
+  /// ``answer(_:payload:)`` while a stream listens (apart, so that the common path stays small).
+  @inline(never)
+  private func answerListened(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?)
+    -> MessageReply
+  {
     events.callWillStart()
     defer { events.callDidEnd() }
     return answerNow(route, payload: payload)
