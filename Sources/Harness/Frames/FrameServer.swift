@@ -179,7 +179,9 @@ public final class FrameServer {
   // MARK: One frame
 
   /// One frame body. The common frame (a MESSAGE answered at once) is served here; every other
-  /// case is in its own function out of line, so that this one stays small.
+  /// case is in its own function out of line, so that this one stays small (and is inlined in
+  /// the loop of ``process()``).
+  @inline(__always)
   private func serve(body: UnsafeRawBufferPointer) {
     guard let header = FrameParser.wellFormedHeader(body) else {
       refuseHeader(body)
@@ -191,19 +193,20 @@ public final class FrameServer {
     }
     let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
     guard let known = knownChannel(channel, body, header) else {
-      refuseChannel(header)
+      refuseChannel(header.id)
       return
     }
     let payload =
       header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
-    if answersLater, startedLater(header, known, payload) { return }
+    let id = header.id
+    if answersLater, startedLater(id, known, payload) { return }
     step.run(
       channelUTF8: channel, route: lastRoute, payload: payload,
       name: { channelCache[known].name },
       answer: { reply in
-        if debugLog { logExchange(header, known, payload, reply) }
+        if debugLog { logExchange(id, known, payload, reply) }
         served &+= 1
-        pending.appendReply(id: header.id, channel: channel, reply: reply)
+        pending.appendReply(id: id, channel: channel, reply: reply)
       }, events: send)
   }
 
@@ -215,8 +218,8 @@ public final class FrameServer {
 
   /// A channel name that is not UTF-8.
   @inline(never)
-  private func refuseChannel(_ header: FrameHeader) {
-    reportProtocolError(FrameError(id: header.id, reason: "the channel name is not valid UTF-8"))
+  private func refuseChannel(_ id: UInt32) {
+    reportProtocolError(FrameError(id: id, reason: "the channel name is not valid UTF-8"))
   }
 
   /// A well-formed frame that is not a MESSAGE: a HOST_REPLY, or a kind Dart does not send.
@@ -233,7 +236,7 @@ public final class FrameServer {
     }
     let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
     guard let known = knownChannel(channel, body, header) else {
-      refuseChannel(header)
+      refuseChannel(header.id)
       return
     }
     let payload =
@@ -252,24 +255,24 @@ public final class FrameServer {
   /// Starts a MESSAGE on a channel answered later (a native plugin's); `false` when its channel
   /// answers at once.
   @inline(never)
-  private func startedLater(
-    _ header: FrameHeader, _ known: Int, _ payload: UnsafeRawBufferPointer?
-  ) -> Bool {
+  private func startedLater(_ id: UInt32, _ known: Int, _ payload: UnsafeRawBufferPointer?)
+    -> Bool
+  {
     let name = channelCache[known].name
     guard step.answersLater(channel: name) else { return false }
-    startLater(id: header.id, channel: name, payload: payload.map { Array($0) })
+    startLater(id: id, channel: name, payload: payload.map { Array($0) })
     return true
   }
 
   /// The debug log's line for one exchange (`--log-level debug`).
   @inline(never)
   private func logExchange(
-    _ header: FrameHeader, _ known: Int, _ payload: UnsafeRawBufferPointer?,
+    _ id: UInt32, _ known: Int, _ payload: UnsafeRawBufferPointer?,
     _ reply: borrowing MessageReply
   ) {
     logger.debug(
       CallSummary.line(
-        id: header.id, channel: channelCache[known].name, payload: payload.map { Array($0) },
+        id: id, channel: channelCache[known].name, payload: payload.map { Array($0) },
         reply: reply.bytes))
   }
 
