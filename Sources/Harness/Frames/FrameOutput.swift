@@ -66,12 +66,22 @@ final class FrameOutput {
 
   /// Appends the REPLY frame of `reply`: a method's value is encoded straight into the block
   /// (no array per reply); other replies are copied in as bytes.
+  @inline(__always)
   func appendReply(id: UInt32, channel: UnsafeRawBufferPointer, reply: borrowing MessageReply) {
     switch reply {
     case .success(let value): appendSuccess(id: id, channel: channel, value: value)
+    default: appendOther(id: id, channel: channel, reply: reply)
+    }
+  }
+
+  /// ``appendReply(id:channel:reply:)`` of a reply that is not a method's value: its bytes.
+  @inline(never)
+  private func appendOther(
+    id: UInt32, channel: UnsafeRawBufferPointer, reply: borrowing MessageReply
+  ) {
+    switch reply {
     case .bytes(let bytes): appendFrame(kind: .reply, id: id, channel: channel, payload: bytes)
-    case .null, .error:
-      appendFrame(kind: .reply, id: id, channel: channel, payload: (copy reply).bytes)
+    default: appendFrame(kind: .reply, id: id, channel: channel, payload: (copy reply).bytes)
     }
   }
 
