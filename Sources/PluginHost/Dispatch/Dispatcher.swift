@@ -206,8 +206,7 @@ public final class Dispatcher {
     -> MessageReply
   {
     guard !route.isControl && verification.isQuiet else {
-      let name = route.withMethods { $0.name(at: position) }
-      return reply(to: MethodCall(name, arguments), at: position, on: route)
+      return reply(toNamedMethodAt: position, arguments, on: route)
     }
     let reply = route.withMethods { methods in
       do {
@@ -219,6 +218,18 @@ public final class Dispatcher {
     }
     logQuietly(at: position, on: route, arguments: arguments, reply: reply)
     return reply
+  }
+
+  /// ``reply(toMethodAt:_:on:)`` of a call that is not only logged (a control call, or a stub
+  /// or latency set): the call is made with its name.
+  @inline(never)
+  private func reply(
+    toNamedMethodAt position: Int, _ arguments: ChannelValue, on route: ChannelRoute
+  )
+    -> MessageReply
+  {
+    let name = route.withMethods { $0.name(at: position) }
+    return reply(to: MethodCall(name, arguments), at: position, on: route)
   }
 
   /// Runs a decoded call (its method's position in the route's methods, when the decode found
