@@ -176,7 +176,7 @@ public final class Dispatcher {
     return answerNow(route, payload: payload)
   }
 
-  @inline(__always)
+  @inline(never)
   private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
     guard route.isMethodChannel else {
       return MessageReply(route.messages?(payload.map { Array($0) }, environment))
