@@ -216,7 +216,8 @@ public final class Dispatcher {
         return .error(route.errors.unsafelyUnwrapped(error))
       }
     }
-    logQuietly(at: position, on: route, arguments: arguments, reply: reply)
+    // A known short call's arguments are a scalar (read from ScalarArguments).
+    logQuietly(at: position, on: route, arguments: arguments, isScalar: true, reply: reply)
     return reply
   }
 
@@ -239,7 +240,9 @@ public final class Dispatcher {
     if route.isControl { return run(call, at: position, on: route) }
     if verification.isQuiet, let position {
       let reply = run(call, at: position, on: route)
-      logQuietly(at: position, on: route, arguments: call.arguments, reply: reply)
+      logQuietly(
+        at: position, on: route, arguments: call.arguments, isScalar: call.arguments.isScalar,
+        reply: reply)
       return reply
     }
     return verifiedReply(to: call) { run(call, at: position, on: route) }
@@ -249,10 +252,12 @@ public final class Dispatcher {
   /// set: by its name's number, which the route keeps (no name copied).
   @inline(__always)
   private func logQuietly(
-    at position: Int, on route: ChannelRoute, arguments: ChannelValue, reply: MessageReply
+    at position: Int, on route: ChannelRoute, arguments: ChannelValue, isScalar: Bool,
+    reply: MessageReply
   ) {
     verification.record(
-      name: route.logName(at: position, in: verification), arguments: arguments, reply: reply)
+      name: route.logName(at: position, in: verification), arguments: arguments,
+      isScalar: isScalar, reply: reply)
   }
 
   private func run(_ call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply {
