@@ -187,7 +187,7 @@ public final class Dispatcher {
     // The route's methods and error mapping are read where the route keeps them (borrowed:
     // nothing retained per call).
     if let known = route.knownScalarCall(payload) {
-      return reply(toMethodAt: known.position, known.arguments.value, on: route)
+      return reply(toMethodAt: known.position, known.arguments, on: route)
     }
     let decoded: (call: MethodCall, position: Int?)
     do {
@@ -198,13 +198,14 @@ public final class Dispatcher {
     return reply(to: decoded.call, at: decoded.position, on: route)
   }
 
-  /// Runs a call of the method at `position` of the route's methods. The commonest call (a
-  /// plugin's, no stub or latency set) is logged by its name's number: its name is made once,
-  /// for the handler.
+  /// Runs a known short call of the method at `position` of the route's methods (its arguments
+  /// a scalar). The commonest call (a plugin's, no stub or latency set) is logged by its name's
+  /// number: its name is made once, for the handler.
   @inline(__always)
-  private func reply(toMethodAt position: Int, _ arguments: ChannelValue, on route: ChannelRoute)
-    -> MessageReply
-  {
+  private func reply(
+    toMethodAt position: Int, _ scalar: ScalarArguments, on route: ChannelRoute
+  ) -> MessageReply {
+    let arguments = scalar.value
     guard !route.isControl && verification.isQuiet else {
       return reply(toNamedMethodAt: position, arguments, on: route)
     }
@@ -216,7 +217,6 @@ public final class Dispatcher {
         return .error(route.errors.unsafelyUnwrapped(error))
       }
     }
-    // A known short call's arguments are a scalar (read from ScalarArguments).
     logQuietly(at: position, on: route, arguments: arguments, isScalar: true, reply: reply)
     return reply
   }
