@@ -252,7 +252,7 @@ public final class Dispatcher {
   /// set: by its name's number, which the route keeps (no name copied).
   @inline(__always)
   private func logQuietly(
-    at position: Int, on route: ChannelRoute, arguments: ChannelValue, isScalar: Bool,
+    at position: Int, on route: ChannelRoute, arguments: consuming ChannelValue, isScalar: Bool,
     reply: MessageReply
   ) {
     verification.record(
