@@ -188,11 +188,11 @@ public final class FrameServer {
       return
     }
     guard header.kind == .message else {
-      serveOther(body, header)
+      serveOther(body)
       return
     }
     let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    guard let known = knownChannel(channel, body, header) else {
+    guard let known = knownChannel(channel) else {
       refuseChannel(header.id)
       return
     }
@@ -222,9 +222,11 @@ public final class FrameServer {
     reportProtocolError(FrameError(id: id, reason: "the channel name is not valid UTF-8"))
   }
 
-  /// A well-formed frame that is not a MESSAGE: a HOST_REPLY, or a kind Dart does not send.
+  /// A well-formed frame that is not a MESSAGE: a HOST_REPLY, or a kind Dart does not send (its
+  /// header read again here, so that the common path keeps it in registers).
   @inline(never)
-  private func serveOther(_ body: UnsafeRawBufferPointer, _ header: FrameHeader) {
+  private func serveOther(_ body: UnsafeRawBufferPointer) {
+    let header = FrameParser.wellFormedHeader(body).unsafelyUnwrapped
     guard header.kind.isSentByDart else {
       reportProtocolError(
         FrameError(
@@ -235,7 +237,7 @@ public final class FrameServer {
       return
     }
     let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    guard let known = knownChannel(channel, body, header) else {
+    guard let known = knownChannel(channel) else {
       refuseChannel(header.id)
       return
     }
@@ -291,30 +293,25 @@ public final class FrameServer {
   /// allocation or check when the same channel repeats), or `nil` when they are not UTF-8. It
   /// is then the last channel: ``lastRoute`` is its route.
   @inline(__always)
-  private func knownChannel(
-    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
-  ) -> Int? {
+  private func knownChannel(_ bytes: UnsafeRawBufferPointer) -> Int? {
     if let last = lastChannel, last.bytes.equals(bytes) { return last.index }
-    return lookUpChannel(bytes, body, header)
+    return lookUpChannel(bytes)
   }
 
-  /// ``knownChannel(_:_:_:)`` when the channel is not the last one; it becomes the last one.
-  private func lookUpChannel(
-    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
-  ) -> Int? {
-    guard let index = cachedChannel(bytes, body, header) else { return nil }
+  /// ``knownChannel(_:)`` when the channel is not the last one; it becomes the last one.
+  @inline(never)
+  private func lookUpChannel(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    guard let index = cachedChannel(bytes) else { return nil }
     lastChannel = (channelCache[index].bytes, index)
     lastRoute = channelCache[index].route
     return index
   }
 
-  private func cachedChannel(
-    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
-  ) -> Int? {
+  private func cachedChannel(_ bytes: UnsafeRawBufferPointer) -> Int? {
     for index in channelCache.indices where channelCache[index].bytes.equals(bytes) {
       return index
     }
-    guard case .success(let name) = FrameParser.channelName(body, header) else { return nil }
+    guard let name = FrameParser.channelName(utf8: bytes) else { return nil }
     if channelCache.count >= 8 {
       // The entries move down: the last channel's index with them.
       channelCache.removeFirst().bytes.deallocate()
