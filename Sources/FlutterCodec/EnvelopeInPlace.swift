@@ -20,6 +20,23 @@ extension StandardMethodCodec {
     }
   }
 
+  /// The most bytes ``writePlainSuccessEnvelope(_:to:)`` writes: a float64's envelope (flag,
+  /// tag, six bytes to align, eight).
+  public static let plainSuccessEnvelopeCapacity = 16
+
+  /// Writes `value`'s success envelope at `destination` when `value` is null, a bool or a
+  /// number (the commonest replies), and returns its length; `nil`, with nothing written, for
+  /// any other value. `destination` must have room for ``plainSuccessEnvelopeCapacity`` bytes.
+  /// One call where a transport would otherwise ask ``successEnvelopeCount(_:)`` first.
+  public func writePlainSuccessEnvelope(
+    _ value: ChannelValue, to destination: UnsafeMutableRawPointer
+  ) -> Int? {
+    var writer = RawWriter(base: destination, offset: 1)
+    guard writer.plainScalar(value) else { return nil }
+    destination.storeBytes(of: 0, as: UInt8.self)
+    return writer.offset
+  }
+
   /// Writes `value`'s success envelope, `count` bytes (``successEnvelopeCount(_:)``), at
   /// `destination`, which must have room for `count + writeSlack` bytes.
   @inline(__always)

@@ -79,4 +79,39 @@ import Testing
     #expect(Array(buffer[0..<count]) == hex("00 07 03 61 62 63"))
     #expect(buffer.suffix(4).allSatisfy { $0 == 0xEE })
   }
+
+  /// The plain writer gives the same bytes as the array encoder for null, bools and numbers (a
+  /// double aligned from the flag, at any offset), says how many, writes nothing past them; and
+  /// writes nothing at all for any other value.
+  @Test func thePlainWriterWritesScalarsOnly() {
+    let pinned: [(ChannelValue, String)] = [
+      (.null, "00 00"), (.bool(true), "00 01"), (.bool(false), "00 02"),
+      (.int32(-2), "00 03 fe ff ff ff"),
+      (.int64(0x0102_0304_0506_0708), "00 04 08 07 06 05 04 03 02 01"),
+      (.float64(1.5), "00 06 00 00 00 00 00 00 00 00 00 00 00 00 f8 3f"),
+    ]
+    let capacity = StandardMethodCodec.plainSuccessEnvelopeCapacity
+    for (value, bytes) in pinned {
+      #expect(codec.encodeSuccessEnvelope(value) == hex(bytes))
+      for offset in [0, 1, 3, 7] {
+        var buffer = [UInt8](repeating: 0xEE, count: offset + capacity + 1)
+        let count = buffer.withUnsafeMutableBytes { raw in
+          codec.writePlainSuccessEnvelope(value, to: raw.baseAddress! + offset)
+        }
+        #expect(count == hex(bytes).count, "\(value) at \(offset)")
+        let end = offset + (count ?? 0)
+        #expect(Array(buffer[offset..<end]) == hex(bytes), "\(value) at \(offset)")
+        #expect(buffer[..<offset].allSatisfy { $0 == 0xEE })
+        #expect(buffer[end...].allSatisfy { $0 == 0xEE }, "\(value): nothing past the envelope")
+      }
+    }
+    for value: ChannelValue in [.string("a"), .list([]), .map([]), .uint8List([1])] {
+      var buffer = [UInt8](repeating: 0xEE, count: capacity)
+      let count = buffer.withUnsafeMutableBytes { raw in
+        codec.writePlainSuccessEnvelope(value, to: raw.baseAddress!)
+      }
+      #expect(count == nil, "\(value)")
+      #expect(buffer.allSatisfy { $0 == 0xEE }, "\(value): nothing written")
+    }
+  }
 }

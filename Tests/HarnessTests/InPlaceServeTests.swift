@@ -9,8 +9,8 @@ import Testing
 @Suite struct InPlaceServeTests {
   init() { Composition.install() }
   let codec = StandardMethodCodec()
-  let plugin = Emulator.defaultPluginChannel
-  let control = Emulator.controlChannel
+  var plugin: String { Emulator.defaultPluginChannel }
+  var control: String { Emulator.controlChannel }
 
   /// Hides the emulator's in-place method, so that the server takes the general path.
   final class StringsOnly: MessageHandling {
@@ -67,6 +67,32 @@ import Testing
       ])
     #expect(frames[6].payload == nil && frames[7].payload == nil)
     #expect(frames[7].channel == "unknown_channel")
+  }
+
+  /// The frame server keeps the emulator's route with each channel it has seen: channels
+  /// coming back after others, after the cache of recent channels has dropped them (more than
+  /// eight names), and an event channel (no route: routed by name) give the same bytes as the
+  /// general path.
+  @Test func routesKeptPerChannelGiveTheSameBytesAsTheGeneralPath() {
+    let others = (1...9).map { "unknown_\($0)" }
+    let order =
+      [plugin, control, plugin] + others + [control, plugin, "healthkit_permissions/observe"]
+      + others.reversed() + [plugin, plugin, control]
+    var input: [UInt8] = []
+    for (index, channel) in order.enumerated() {
+      let id = UInt32(index + 1)
+      let payload =
+        channel == control
+        ? callPayload("calls")
+        : channel.hasSuffix("observe")
+          ? callPayload("listen", ["type": "STEPS"]) : callPayload("isAvailable")
+      input += messageFrame(id, channel, payload)
+    }
+    let inPlace = served(input, inPlace: true)
+    #expect(inPlace == served(input, inPlace: false))
+    let frames = splitFrames(inPlace)
+    #expect(frames.filter { $0.kind == .reply }.map(\.channel) == order)
+    #expect(frames.first?.payload == hex("00 01"))
   }
 
   @Test func aDebugLogTakesTheGeneralPathWithTheSameBytes() {

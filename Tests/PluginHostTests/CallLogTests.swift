@@ -74,9 +74,12 @@ func freed(_ log: CallLog, _ drop: (CallLog) -> Void) -> Int {
     #expect(log.code(nil) == CallLog.noCode)
     #expect(log.code("E") == log.name("E"))
     let map: ChannelValue = ["k": .list([1, "two"])]
-    log.append(CallLog.Record(name: a, code: CallLog.noCode, arguments: .null), size: 27)
     log.append(
-      CallLog.Record(name: b, code: log.code("DENIED"), serial: 3, arguments: map), size: 99)
+      CallLog.Record(name: a, code: CallLog.noCode, arguments: .null), size: 27,
+      holdsReferences: false)
+    log.append(
+      CallLog.Record(name: b, code: log.code("DENIED"), serial: 3, arguments: map), size: 99,
+      holdsReferences: true)
     #expect(
       log.entries.map { [$0.method, $0.code ?? "-", "\($0.serial)"] } == [
         ["isAvailable", "-", "0"], ["writeRecord", "DENIED", "3"],
@@ -97,7 +100,9 @@ func freed(_ log: CallLog, _ drop: (CallLog) -> Void) -> Int {
     var sizes: [Int] = []
     func add(_ n: Int) {
       let arguments: ChannelValue = n % 5 == 0 ? .list([.int64(Int64(n))]) : .int64(Int64(n))
-      log.append(CallLog.Record(name: name, code: CallLog.noCode, arguments: arguments), size: n)
+      log.append(
+        CallLog.Record(name: name, code: CallLog.noCode, arguments: arguments), size: n,
+        holdsReferences: !arguments.isScalar)
       sizes.append(n)
     }
     for n in 1...60 { add(n) }

@@ -21,6 +21,13 @@ public protocol MessageHandling: AnyObject {
   /// of ``handleMessage(channelUTF8:payload:)``.
   func reply(channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?)
     -> MessageReply
+  /// The route of the channel whose name is exactly these UTF-8 bytes, found once, for a
+  /// transport that keeps its channels (the frame server): its messages then go to
+  /// ``reply(on:payload:)``. `nil`: every message on this channel goes to
+  /// ``reply(channelUTF8:payload:)``.
+  func route(channelUTF8: UnsafeRawBufferPointer) -> MessageRoute?
+  /// The same reply as ``reply(channelUTF8:payload:)`` on a route ``route(channelUTF8:)`` gave.
+  func reply(on route: MessageRoute, payload: UnsafeRawBufferPointer?) -> MessageReply
   /// The plugin profiles served (HELLO's `profiles`).
   var profileNames: [String] { get }
   /// The channels that take method calls (a recording writes `call` lines for them and
@@ -32,6 +39,10 @@ public protocol MessageHandling: AnyObject {
   /// Whether ``takeHostMessages()`` has anything to give (looked at after every exchange, so
   /// that most exchanges take no list at all).
   var hasHostMessages: Bool { get }
+  /// Where the handler keeps the events it has made, when it keeps them all in one outbox for
+  /// its whole life: the exchange step looks at it directly instead of asking
+  /// ``hasHostMessages`` (`nil`: ask).
+  var hostMessageOutbox: EventOutbox? { get }
   /// The event channels among ``channels`` (HELLO's `eventChannels`).
   var eventChannels: [String] { get }
   /// The channels the user declared among ``channels`` (HELLO's `customChannels`).
@@ -67,6 +78,8 @@ extension MessageHandling {
   public func takeHostMessages() -> [HostMessage] { [] }
   /// Asked every time, when the handler does not say otherwise.
   public var hasHostMessages: Bool { true }
+  /// No outbox to look at, when the handler does not say otherwise.
+  public var hostMessageOutbox: EventOutbox? { nil }
   /// No event channels, when the handler does not say otherwise.
   public var eventChannels: [String] { [] }
   /// No channels the user declared, when the handler does not say otherwise.
@@ -89,6 +102,12 @@ extension MessageHandling {
     channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?
   ) -> MessageReply {
     MessageReply(handleMessage(channelUTF8: channelUTF8, payload: payload))
+  }
+  /// No routes, when the handler does not give them: every message is routed by its name.
+  public func route(channelUTF8: UnsafeRawBufferPointer) -> MessageRoute? { nil }
+  /// Never asked of a handler that gives no routes.
+  public func reply(on route: MessageRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
+    preconditionFailure("reply(on:payload:) of a handler that gives no routes")
   }
   /// Every channel answers at once, when the handler does not say otherwise.
   public var later: LaterReplying? { nil }

@@ -37,6 +37,17 @@ public final class ExchangeStep {
     self.handler = handler
     self.recorder = recorder
     later = handler.later
+    outbox = handler.hostMessageOutbox
+  }
+
+  /// The handler's outbox of events, when it has one (looked at after each exchange).
+  private let outbox: EventOutbox?
+
+  /// Whether the handler has events to give: its outbox looked at, else asked.
+  @inline(__always)
+  private var handlerHasHostMessages: Bool {
+    if let outbox { return !outbox.isEmpty }
+    return handler.hasHostMessages
   }
 
   /// One exchange answered now: handled (a channel answered later is waited for, up to the
@@ -64,25 +75,36 @@ public final class ExchangeStep {
   }
 
   /// The same for a message in place (the frame server's input buffer): the channel's bytes
-  /// are routed as they are; `answer` gets the reply as the handler made it (the transport
+  /// are routed as they are, or on the handler's `route` for them when the transport has it;
+  /// `answer` gets the reply as the handler made it (the transport
   /// encodes it where it writes), before the exchange is recorded; `events` gets the events it
   /// caused, oldest first, when there are any (no list is made or dropped for the others). The
   /// name, a copy of the payload and the reply's bytes are made only for a recording.
   @inline(__always)
   public func run(
-    channelUTF8: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer?,
-    name: () -> String, answer: (MessageReply) -> Void, events: ([HostMessage]) -> Void
+    channelUTF8: UnsafeRawBufferPointer, route: MessageRoute? = nil,
+    payload: UnsafeRawBufferPointer?, name: () -> String, answer: (MessageReply) -> Void,
+    events: ([HostMessage]) -> Void
   ) {
-    let reply = handler.reply(channelUTF8: channelUTF8, payload: payload)
+    let reply =
+      if let route { handler.reply(on: route, payload: payload) } else {
+        handler.reply(channelUTF8: channelUTF8, payload: payload)
+      }
     answer(reply)
-    if let recorder {
-      recorder.served(
-        channel: name(), payload: payload.map { Array($0) }, reply: reply.bytes,
-        handler: handler)
-    }
-    if heldEvents.isEmpty && !handler.hasHostMessages { return }
+    if let recorder { record(recorder, name(), payload, reply) }
+    if heldEvents.isEmpty && !handlerHasHostMessages { return }
     let drained = drainEvents().events
     if !drained.isEmpty { events(drained) }
+  }
+
+  /// Records one exchange answered in place (``run(channelUTF8:route:payload:name:answer:events:)``).
+  @inline(never)
+  private func record(
+    _ recorder: TranscriptRecorder, _ name: String, _ payload: UnsafeRawBufferPointer?,
+    _ reply: borrowing MessageReply
+  ) {
+    recorder.served(
+      channel: name, payload: payload.map { Array($0) }, reply: reply.bytes, handler: handler)
   }
 
   /// Records the events held since the last exchange, then takes the ones the handler made

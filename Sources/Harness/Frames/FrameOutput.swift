@@ -66,19 +66,39 @@ final class FrameOutput {
 
   /// Appends the REPLY frame of `reply`: a method's value is encoded straight into the block
   /// (no array per reply); other replies are copied in as bytes.
+  @inline(__always)
   func appendReply(id: UInt32, channel: UnsafeRawBufferPointer, reply: borrowing MessageReply) {
     switch reply {
     case .success(let value): appendSuccess(id: id, channel: channel, value: value)
-    case .bytes(let bytes): appendFrame(kind: .reply, id: id, channel: channel, payload: bytes)
-    case .null, .error:
-      appendFrame(kind: .reply, id: id, channel: channel, payload: (copy reply).bytes)
+    default: appendOther(id: id, channel: channel, reply: reply)
     }
   }
 
-  /// The REPLY frame of a success envelope, encoded in place.
+  /// ``appendReply(id:channel:reply:)`` of a reply that is not a method's value: its bytes.
+  @inline(never)
+  private func appendOther(
+    id: UInt32, channel: UnsafeRawBufferPointer, reply: borrowing MessageReply
+  ) {
+    switch reply {
+    case .bytes(let bytes): appendFrame(kind: .reply, id: id, channel: channel, payload: bytes)
+    default: appendFrame(kind: .reply, id: id, channel: channel, payload: (copy reply).bytes)
+    }
+  }
+
+  /// The REPLY frame of a success envelope, encoded in place: a plain value's (null, a bool, a
+  /// number) in one call, then the frame's head before it; any other's after its length is known.
   @inline(__always)
   private func appendSuccess(id: UInt32, channel: UnsafeRawBufferPointer, value: ChannelValue) {
     let codec = StandardMethodCodec()
+    let headCount = FrameWriter.frameSize(channelCount: channel.count, payloadCount: 0)
+    reserve(headCount + StandardMethodCodec.plainSuccessEnvelopeCapacity)
+    if let plainCount = codec.writePlainSuccessEnvelope(value, to: base + count + headCount) {
+      _ = FrameWriter.writeHead(
+        kind: .reply, id: id, channel: channel, payloadCount: plainCount, isNull: false,
+        at: base + count)
+      count += headCount + plainCount
+      return
+    }
     let payloadCount = codec.successEnvelopeCount(value)
     let size = FrameWriter.frameSize(channelCount: channel.count, payloadCount: payloadCount)
     reserve(size + StandardMethodCodec.writeSlack)

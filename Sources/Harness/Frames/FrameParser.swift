@@ -115,13 +115,17 @@ public enum FrameParser {
   public static func channelName(_ body: UnsafeRawBufferPointer, _ header: FrameHeader)
     -> Result<String, FrameError>
   {
-    let bytes = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    guard let name = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    guard let name = channelName(utf8: UnsafeRawBufferPointer(rebasing: body[header.channel]))
     else {
       return .failure(
         FrameError(id: header.id, reason: "the channel name is not valid UTF-8"))
     }
     return .success(name)
+  }
+
+  /// A channel name's bytes as a name, or `nil` when they are not valid UTF-8.
+  static func channelName(utf8 bytes: UnsafeRawBufferPointer) -> String? {
+    String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
   }
 
   /// A whole frame from its body bytes (tests and clients; the serve loop uses the parts above).

@@ -35,6 +35,8 @@ public final class FrameServer {
   /// Whether each exchange is logged (`--log-level debug`: the channel and payload are then
   /// made as values).
   private let debugLog: Bool
+  /// Whether the handler answers some channels later (looked at once per MESSAGE).
+  private let answersLater: Bool
   /// Frames waiting to be written, in order.
   let pending = FrameOutput()
 
@@ -77,10 +79,13 @@ public final class FrameServer {
   var end = 0
   /// Bytes of an oversize frame's body still to discard.
   var skipRemaining = 0
-  /// Recent channel names, as bytes already checked to be UTF-8 and as the name.
-  @exclusivity(unchecked) private var channelCache: [(bytes: NameBytes, name: String)] = []
+  /// Recent channel names, as bytes already checked to be UTF-8, as the name, and as the
+  /// handler's route (found once: the handler compares no name again).
+  @exclusivity(unchecked) private var channelCache: [KnownChannel] = []
   /// The cache entry of the last frame's channel, compared first (no array walked or retained).
   @exclusivity(unchecked) private var lastChannel: (bytes: NameBytes, index: Int)?
+  /// The handler's route for the last frame's channel (``KnownChannel/route``).
+  @exclusivity(unchecked) private var lastRoute: MessageRoute?
   var pendingHostReplies = PendingHostReplies()
   var nextHostMessageID: UInt32 = 1
   /// How long a reply answered later may take before a diagnostic names it
@@ -97,6 +102,7 @@ public final class FrameServer {
     self.logger = logger
     debugLog = logger.enabled(.debug)
     step = ExchangeStep(handler: handler)
+    answersLater = step.later != nil
     buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
   }
 
@@ -172,11 +178,55 @@ public final class FrameServer {
 
   // MARK: One frame
 
+  /// One frame body. The common frame (a MESSAGE answered at once) is served here; every other
+  /// case is in its own function out of line, so that this one stays small (and is inlined in
+  /// the loop of ``process()``).
+  @inline(__always)
   private func serve(body: UnsafeRawBufferPointer) {
     guard let header = FrameParser.wellFormedHeader(body) else {
-      reportProtocolError(FrameParser.headerError(body))
+      refuseHeader(body)
       return
     }
+    guard header.kind == .message else {
+      serveOther(body)
+      return
+    }
+    let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
+    guard let known = knownChannel(channel) else {
+      refuseChannel(header.id)
+      return
+    }
+    let payload =
+      header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
+    let id = header.id
+    if answersLater, startedLater(id, known, payload) { return }
+    step.run(
+      channelUTF8: channel, route: lastRoute, payload: payload,
+      name: { channelCache[known].name },
+      answer: { reply in
+        if debugLog { logExchange(id, known, payload, reply) }
+        served &+= 1
+        pending.appendReply(id: id, channel: channel, reply: reply)
+      }, events: send)
+  }
+
+  /// A body whose header is malformed.
+  @inline(never)
+  private func refuseHeader(_ body: UnsafeRawBufferPointer) {
+    reportProtocolError(FrameParser.headerError(body))
+  }
+
+  /// A channel name that is not UTF-8.
+  @inline(never)
+  private func refuseChannel(_ id: UInt32) {
+    reportProtocolError(FrameError(id: id, reason: "the channel name is not valid UTF-8"))
+  }
+
+  /// A well-formed frame that is not a MESSAGE: a HOST_REPLY, or a kind Dart does not send (its
+  /// header read again here, so that the common path keeps it in registers).
+  @inline(never)
+  private func serveOther(_ body: UnsafeRawBufferPointer) {
+    let header = FrameParser.wellFormedHeader(body).unsafelyUnwrapped
     guard header.kind.isSentByDart else {
       reportProtocolError(
         FrameError(
@@ -187,47 +237,45 @@ public final class FrameServer {
       return
     }
     let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    guard let known = knownChannel(channel, body, header) else {
-      reportProtocolError(
-        FrameError(id: header.id, reason: "the channel name is not valid UTF-8"))
+    guard let known = knownChannel(channel) else {
+      refuseChannel(header.id)
       return
     }
     let payload =
       header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
-    switch header.kind {
-    case .message:
-      if step.later != nil {
-        let name = channelCache[known].name
-        if step.answersLater(channel: name) {
-          startLater(id: header.id, channel: name, payload: payload.map { Array($0) })
-          return
-        }
-      }
-      step.run(
-        channelUTF8: channel, payload: payload, name: { channelCache[known].name },
-        answer: { reply in
-          if debugLog {
-            logger.debug(
-              CallSummary.line(
-                id: header.id, channel: channelCache[known].name,
-                payload: payload.map { Array($0) }, reply: reply.bytes))
-          }
-          served += 1
-          pending.appendReply(id: header.id, channel: channel, reply: reply)
-        }, events: send)
-    case .hostReply:
-      let name = channelCache[known].name
-      if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
-        logger.debug("HOST_REPLY \(header.id) on \(name)")
-        onReply(payload.map { Array($0) })
-      } else {
-        logger.warning(
-          "HOST_REPLY \(header.id) on channel '\(name)' answers no pending HOST_MESSAGE; "
-            + "ignored")
-      }
-    case .hello, .reply, .hostMessage, .protocolError:
-      break
+    let name = channelCache[known].name
+    if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
+      logger.debug("HOST_REPLY \(header.id) on \(name)")
+      onReply(payload.map { Array($0) })
+    } else {
+      logger.warning(
+        "HOST_REPLY \(header.id) on channel '\(name)' answers no pending HOST_MESSAGE; "
+          + "ignored")
     }
+  }
+
+  /// Starts a MESSAGE on a channel answered later (a native plugin's); `false` when its channel
+  /// answers at once.
+  @inline(never)
+  private func startedLater(_ id: UInt32, _ known: Int, _ payload: UnsafeRawBufferPointer?)
+    -> Bool
+  {
+    let name = channelCache[known].name
+    guard step.answersLater(channel: name) else { return false }
+    startLater(id: id, channel: name, payload: payload.map { Array($0) })
+    return true
+  }
+
+  /// The debug log's line for one exchange (`--log-level debug`).
+  @inline(never)
+  private func logExchange(
+    _ id: UInt32, _ known: Int, _ payload: UnsafeRawBufferPointer?,
+    _ reply: borrowing MessageReply
+  ) {
+    logger.debug(
+      CallSummary.line(
+        id: id, channel: channelCache[known].name, payload: payload.map { Array($0) },
+        reply: reply.bytes))
   }
 
   /// Writes the events an exchange caused, each a HOST_MESSAGE after its reply, in order
@@ -242,41 +290,47 @@ public final class FrameServer {
   }
 
   /// The index in the cache of recent channel names of `bytes`, checked once to be UTF-8 (no
-  /// allocation or check when the same channel repeats), or `nil` when they are not UTF-8.
+  /// allocation or check when the same channel repeats), or `nil` when they are not UTF-8. It
+  /// is then the last channel: ``lastRoute`` is its route.
   @inline(__always)
-  private func knownChannel(
-    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
-  ) -> Int? {
+  private func knownChannel(_ bytes: UnsafeRawBufferPointer) -> Int? {
     if let last = lastChannel, last.bytes.equals(bytes) { return last.index }
-    return lookUpChannel(bytes, body, header)
+    return lookUpChannel(bytes)
   }
 
-  /// ``knownChannel(_:_:_:)`` when the channel is not the last one; it becomes the last one.
-  private func lookUpChannel(
-    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
-  ) -> Int? {
-    guard let index = cachedChannel(bytes, body, header) else { return nil }
+  /// ``knownChannel(_:)`` when the channel is not the last one; it becomes the last one.
+  @inline(never)
+  private func lookUpChannel(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    guard let index = cachedChannel(bytes) else { return nil }
     lastChannel = (channelCache[index].bytes, index)
+    lastRoute = channelCache[index].route
     return index
   }
 
-  private func cachedChannel(
-    _ bytes: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ header: FrameHeader
-  ) -> Int? {
+  private func cachedChannel(_ bytes: UnsafeRawBufferPointer) -> Int? {
     for index in channelCache.indices where channelCache[index].bytes.equals(bytes) {
       return index
     }
-    guard case .success(let name) = FrameParser.channelName(body, header) else { return nil }
+    guard let name = FrameParser.channelName(utf8: bytes) else { return nil }
     if channelCache.count >= 8 {
       // The entries move down: the last channel's index with them.
       channelCache.removeFirst().bytes.deallocate()
       lastChannel = nil
     }
-    channelCache.append((bytes: NameBytes(bytes), name: name))
+    channelCache.append(
+      KnownChannel(bytes: NameBytes(bytes), name: name, route: handler.route(channelUTF8: bytes)))
     return channelCache.count - 1
   }
 
   func countServed() { served += 1 }
+
+  /// One channel the frame server has seen.
+  struct KnownChannel {
+    var bytes: NameBytes
+    var name: String
+    /// The handler's route for it (``MessageHandling/route(channelUTF8:)``).
+    var route: MessageRoute?
+  }
 
   private func reportProtocolError(_ error: FrameError) {
     refused += 1

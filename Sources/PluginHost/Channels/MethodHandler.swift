@@ -19,7 +19,7 @@ public typealias MethodOperation = () throws(HealthError) -> ChannelValue
 ///
 /// A thrown error becomes the reply's error envelope through the channel's error mapping
 /// (``ChannelErrorMapping``).
-public struct MethodHandler: Sendable {
+public final class MethodHandler: Sendable {
   public let requiresHealthKit: Bool
   public let acceptsFaults: Bool
   /// The argument keys the method takes (`[]`: none, so `null`); `nil` leaves the arguments to

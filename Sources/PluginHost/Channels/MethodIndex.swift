@@ -93,6 +93,7 @@ package final class MethodIndex: @unchecked Sendable {
 
   /// Runs the method at `position` (``position(utf8:)``) where it is kept (no copy of its
   /// handler).
+  @inline(__always)
   func run(at position: Int, arguments: ChannelValue, environment: HostEnvironment) throws
     -> ChannelValue
   {

@@ -130,16 +130,18 @@ final class CallLog {
     append(
       Record(
         name: name(entry.method), code: code(entry.code), serial: entry.serial,
-        arguments: entry.arguments), size: entry.size)
+        arguments: entry.arguments), size: entry.size,
+      holdsReferences: !entry.arguments.isScalar)
   }
 
   /// Keeps `record`, of `size` (``Entry/size``), as the newest call (the caller drops calls
-  /// first when the log is full).
+  /// first when the log is full); `holdsReferences`: its arguments are not a scalar
+  /// (``ChannelValue/isScalar``, which the caller has looked at already).
   @inline(__always)
-  func append(_ record: Record, size: Int) {
+  func append(_ record: Record, size: Int, holdsReferences: Bool) {
     if count == capacity { grow() }
     loggedSizes &+= size
-    if !record.arguments.isScalar { holding &+= 1 }
+    if holdsReferences { holding &+= 1 }
     let target = slots + slot(count)
     target.initialize(to: record)
     target.pointee.sizes = loggedSizes

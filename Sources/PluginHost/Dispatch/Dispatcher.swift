@@ -113,6 +113,10 @@ public final class Dispatcher {
   /// Whether ``takeHostMessages()`` has anything to give.
   public var hasHostMessages: Bool { events.hasMessages }
 
+  /// Where the events wait (the same for the dispatcher's life): a transport that keeps it
+  /// asks it whether any wait, instead of ``hasHostMessages``.
+  public var hostMessageOutbox: EventOutbox? { events.outbox }
+
   /// The event channels with an active stream, in the order they were listened to.
   public var listeningChannels: [String] { events.activeChannels }
 
@@ -156,13 +160,23 @@ public final class Dispatcher {
 
   /// The reply to one message answered on a route: a raw message channel's bytes, or a method
   /// call's; while a stream listens, the streams are told what the call changed.
+  @inline(__always)
   func answer(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
     guard events.isListening else { return answerNow(route, payload: payload) }
+    return answerListened(route, payload: payload)
+  }
+
+  /// ``answer(_:payload:)`` while a stream listens (apart, so that the common path stays small).
+  @inline(never)
+  private func answerListened(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?)
+    -> MessageReply
+  {
     events.callWillStart()
     defer { events.callDidEnd() }
     return answerNow(route, payload: payload)
   }
 
+  @inline(never)
   private func answerNow(_ route: ChannelRoute, payload: UnsafeRawBufferPointer?) -> MessageReply {
     guard route.isMethodChannel else {
       return MessageReply(route.messages?(payload.map { Array($0) }, environment))
@@ -173,7 +187,7 @@ public final class Dispatcher {
     // The route's methods and error mapping are read where the route keeps them (borrowed:
     // nothing retained per call).
     if let known = route.knownScalarCall(payload) {
-      return reply(toMethodAt: known.position, known.arguments.value, on: route)
+      return reply(toMethodAt: known.position, known.arguments, on: route)
     }
     let decoded: (call: MethodCall, position: Int?)
     do {
@@ -184,15 +198,16 @@ public final class Dispatcher {
     return reply(to: decoded.call, at: decoded.position, on: route)
   }
 
-  /// Runs a call of the method at `position` of the route's methods. The commonest call (a
-  /// plugin's, no stub or latency set) is logged by its name's number: its name is made once,
-  /// for the handler.
-  private func reply(toMethodAt position: Int, _ arguments: ChannelValue, on route: ChannelRoute)
-    -> MessageReply
-  {
+  /// Runs a known short call of the method at `position` of the route's methods (its arguments
+  /// a scalar). The commonest call (a plugin's, no stub or latency set) is logged by its name's
+  /// number: its name is made once, for the handler.
+  @inline(__always)
+  private func reply(
+    toMethodAt position: Int, _ scalar: ScalarArguments, on route: ChannelRoute
+  ) -> MessageReply {
+    let arguments = scalar.value
     guard !route.isControl && verification.isQuiet else {
-      let name = route.withMethods { $0.name(at: position) }
-      return reply(to: MethodCall(name, arguments), at: position, on: route)
+      return reply(toNamedMethodAt: position, arguments, on: route)
     }
     let reply = route.withMethods { methods in
       do {
@@ -202,8 +217,20 @@ public final class Dispatcher {
         return .error(route.errors.unsafelyUnwrapped(error))
       }
     }
-    logQuietly(at: position, on: route, arguments: arguments, reply: reply)
+    logQuietly(at: position, on: route, arguments: arguments, isScalar: true, reply: reply)
     return reply
+  }
+
+  /// ``reply(toMethodAt:_:on:)`` of a call that is not only logged (a control call, or a stub
+  /// or latency set): the call is made with its name.
+  @inline(never)
+  private func reply(
+    toNamedMethodAt position: Int, _ arguments: ChannelValue, on route: ChannelRoute
+  )
+    -> MessageReply
+  {
+    let name = route.withMethods { $0.name(at: position) }
+    return reply(to: MethodCall(name, arguments), at: position, on: route)
   }
 
   /// Runs a decoded call (its method's position in the route's methods, when the decode found
@@ -213,7 +240,9 @@ public final class Dispatcher {
     if route.isControl { return run(call, at: position, on: route) }
     if verification.isQuiet, let position {
       let reply = run(call, at: position, on: route)
-      logQuietly(at: position, on: route, arguments: call.arguments, reply: reply)
+      logQuietly(
+        at: position, on: route, arguments: call.arguments, isScalar: call.arguments.isScalar,
+        reply: reply)
       return reply
     }
     return verifiedReply(to: call) { run(call, at: position, on: route) }
@@ -223,10 +252,12 @@ public final class Dispatcher {
   /// set: by its name's number, which the route keeps (no name copied).
   @inline(__always)
   private func logQuietly(
-    at position: Int, on route: ChannelRoute, arguments: ChannelValue, reply: MessageReply
+    at position: Int, on route: ChannelRoute, arguments: consuming ChannelValue, isScalar: Bool,
+    reply: MessageReply
   ) {
     verification.record(
-      name: route.logName(at: position, in: verification), arguments: arguments, reply: reply)
+      name: route.logName(at: position, in: verification), arguments: arguments,
+      isScalar: isScalar, reply: reply)
   }
 
   private func run(_ call: MethodCall, at position: Int?, on route: ChannelRoute) -> MessageReply {

@@ -170,32 +170,39 @@ package final class Verification {
   }
 
   func record(_ call: MethodCall, reply: MessageReply) {
-    record(name: log.name(call.method), arguments: call.arguments, reply: reply)
+    record(
+      name: log.name(call.method), arguments: call.arguments,
+      isScalar: call.arguments.isScalar, reply: reply)
   }
 
-  /// The number the log gives a method's name (``record(name:arguments:reply:)``).
+  /// The number the log gives a method's name (``record(name:arguments:isScalar:reply:)``).
   func logName(_ method: String) -> UInt32 { log.name(method) }
 
   /// Logs a call of the method named `name` (``logName(_:)``): a plain record, no string copied.
+  /// `isScalar`: whether `arguments` is null, a bool or a number (``ChannelValue/isScalar``), which
+  /// the caller knows.
   @inline(__always)
-  func record(name: UInt32, arguments: ChannelValue, reply: MessageReply) {
+  func record(name: UInt32, arguments: consuming ChannelValue, isScalar: Bool, reply: MessageReply) {
     let code: UInt32
     if case .success = reply { code = CallLog.noCode } else { code = log.code(reply.loggedCode) }
-    keep(name: name, arguments: arguments, code: code, serial: 0)
+    keep(name: name, arguments: arguments, isScalar: isScalar, code: code, serial: 0)
   }
 
   /// Keeps one call in the log: the older half dropped first when the log is full, a big call
   /// kept as bytes, then older calls dropped until the log is under its byte limit.
   @inline(__always)
-  private func keep(name: UInt32, arguments: ChannelValue, code: UInt32, serial: Int) {
+  private func keep(
+    name: UInt32, arguments: consuming ChannelValue, isScalar scalar: Bool, code: UInt32, serial: Int
+  ) {
     if log.count >= Self.logLimit { dropOlderHalf() }
-    let size = log.length(of: name) + LoggedCall.size(of: arguments)
+    let size = log.length(of: name) + (scalar ? 16 : LoggedCall.walkedSize(of: arguments))
     if size > Self.encodedSize {
       return logBig(
         MethodCall(log.name(numbered: name), arguments), code: log.codeName(code), serial: serial)
     }
     log.append(
-      CallLog.Record(name: name, code: code, serial: serial, arguments: arguments), size: size)
+      CallLog.Record(name: name, code: code, serial: serial, arguments: arguments), size: size,
+      holdsReferences: !scalar)
     dropToByteLimit()
   }
 
@@ -223,8 +230,8 @@ package final class Verification {
   package func start(_ call: MethodCall) -> Int {
     lastSerial += 1
     keep(
-      name: log.name(call.method), arguments: call.arguments, code: log.code(Self.pendingCode),
-      serial: lastSerial)
+      name: log.name(call.method), arguments: call.arguments, isScalar: call.arguments.isScalar,
+      code: log.code(Self.pendingCode), serial: lastSerial)
     return lastSerial
   }
 

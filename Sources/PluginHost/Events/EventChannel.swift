@@ -117,9 +117,14 @@ public struct HostMessage: Sendable, Hashable {
   }
 }
 
-/// The host messages waiting to be sent, in order.
-final class EventOutbox {
+/// The host messages waiting to be sent, in order. A transport looks at ``isEmpty`` after every
+/// exchange (``Dispatcher/hostMessageOutbox``): one load, no call into the dispatcher.
+public final class EventOutbox {
   // Looked at after every call: no run-time exclusivity check (serving is single-threaded and
   // no access to it overlaps another).
-  @exclusivity(unchecked) var messages: [HostMessage] = []
+  @exclusivity(unchecked) @usableFromInline var messages: [HostMessage] = []
+
+  /// Whether no host message waits.
+  @inlinable
+  public var isEmpty: Bool { messages.isEmpty }
 }

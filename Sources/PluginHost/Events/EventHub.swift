@@ -13,7 +13,7 @@ final class EventHub {
 
   private let channels: [ProfileEventChannel]
   private let store: HealthStore
-  private let outbox = EventOutbox()
+  let outbox = EventOutbox()
   private let codec = StandardMethodCodec()
   /// The active streams, in the order they were listened to (one per channel at most). Looked
   /// at on every call: no run-time exclusivity check (no access to it overlaps another).

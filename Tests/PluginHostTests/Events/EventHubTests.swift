@@ -89,6 +89,20 @@ import Testing
       ])
   }
 
+  /// The outbox a transport keeps (``Dispatcher/hostMessageOutbox``) is the dispatcher's for
+  /// its whole life: empty before a stream, not once a listen queued its events, empty again
+  /// once they are taken.
+  @Test func theOutboxATransportKeepsSeesTheEvents() throws {
+    let d = dispatcher()
+    let outbox = try #require(d.hostMessageOutbox)
+    #expect(outbox.isEmpty && !d.hasHostMessages)
+    #expect(call(d, "test/events", "listen", "initial") == hex("00 00"))
+    #expect(!outbox.isEmpty && d.hasHostMessages)
+    #expect(d.takeHostMessages().count == 2)
+    #expect(outbox.isEmpty && !d.hasHostMessages)
+    #expect(outbox === d.hostMessageOutbox)
+  }
+
   @Test func listenRepliesNullAndItsEventsWaitForTheServer() {
     let d = dispatcher()
     #expect(call(d, "test/events", "listen", "initial") == hex("00 00"))
