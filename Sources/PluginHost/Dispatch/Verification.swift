@@ -182,7 +182,9 @@ package final class Verification {
   /// `isScalar`: whether `arguments` is null, a bool or a number (``ChannelValue/isScalar``), which
   /// the caller knows.
   @inline(__always)
-  func record(name: UInt32, arguments: consuming ChannelValue, isScalar: Bool, reply: MessageReply) {
+  func record(
+    name: UInt32, arguments: consuming ChannelValue, isScalar: Bool, reply: MessageReply
+  ) {
     let code: UInt32
     if case .success = reply { code = CallLog.noCode } else { code = log.code(reply.loggedCode) }
     keep(name: name, arguments: arguments, isScalar: isScalar, code: code, serial: 0)
@@ -192,7 +194,8 @@ package final class Verification {
   /// kept as bytes, then older calls dropped until the log is under its byte limit.
   @inline(__always)
   private func keep(
-    name: UInt32, arguments: consuming ChannelValue, isScalar scalar: Bool, code: UInt32, serial: Int
+    name: UInt32, arguments: consuming ChannelValue, isScalar scalar: Bool, code: UInt32,
+    serial: Int
   ) {
     if log.count >= Self.logLimit { dropOlderHalf() }
     let size = log.length(of: name) + (scalar ? 16 : LoggedCall.walkedSize(of: arguments))
