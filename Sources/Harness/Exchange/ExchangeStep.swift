@@ -76,10 +76,10 @@ public final class ExchangeStep {
 
   /// The same for a message in place (the frame server's input buffer): the channel's bytes
   /// are routed as they are, or on the handler's `route` for them when the transport has it;
-  /// `answer` gets the reply as the handler made it (the transport
-  /// encodes it where it writes), before the exchange is recorded; `events` gets the events it
-  /// caused, oldest first, when there are any (no list is made or dropped for the others). The
-  /// name, a copy of the payload and the reply's bytes are made only for a recording.
+  /// `answer` gets the reply as the handler made it (the transport encodes it where it writes),
+  /// before the exchange is recorded; `events` gets the events it caused, oldest first, when
+  /// there are any (no list is made or dropped for the others). The name, a copy of the payload
+  /// and the reply's bytes are made only for a recording.
   @inline(__always)
   public func run(
     channelUTF8: UnsafeRawBufferPointer, route: MessageRoute? = nil,

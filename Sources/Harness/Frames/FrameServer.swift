@@ -191,13 +191,7 @@ public final class FrameServer {
       serveOther(body)
       return
     }
-    let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    guard let known = knownChannel(channel) else {
-      refuseChannel(header.id)
-      return
-    }
-    let payload =
-      header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
+    guard let (channel, known, payload) = parts(body, header) else { return }
     let id = header.id
     if answersLater, startedLater(id, known, payload) { return }
     step.run(
@@ -208,6 +202,23 @@ public final class FrameServer {
         served &+= 1
         pending.appendReply(id: id, channel: channel, reply: reply)
       }, events: send)
+  }
+
+  /// The channel of a well-formed frame (its bytes, and its index in the cache of recent names,
+  /// ``knownChannel(_:)``) and its payload (`nil`: a null payload); `nil`, the frame answered
+  /// with a PROTOCOL_ERROR, when the channel name is not UTF-8.
+  @inline(__always)
+  private func parts(_ body: UnsafeRawBufferPointer, _ header: FrameHeader) -> (
+    channel: UnsafeRawBufferPointer, known: Int, payload: UnsafeRawBufferPointer?
+  )? {
+    let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
+    guard let known = knownChannel(channel) else {
+      refuseChannel(header.id)
+      return nil
+    }
+    let payload =
+      header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
+    return (channel, known, payload)
   }
 
   /// A body whose header is malformed.
@@ -236,13 +247,7 @@ public final class FrameServer {
             + "not by Dart: Dart sends MESSAGE (0x01) or HOST_REPLY (0x04)"))
       return
     }
-    let channel = UnsafeRawBufferPointer(rebasing: body[header.channel])
-    guard let known = knownChannel(channel) else {
-      refuseChannel(header.id)
-      return
-    }
-    let payload =
-      header.isNullPayload ? nil : UnsafeRawBufferPointer(rebasing: body[header.payload])
+    guard let (_, known, payload) = parts(body, header) else { return }
     let name = channelCache[known].name
     if let onReply = pendingHostReplies.removeValue(forKey: header.id) {
       logger.debug("HOST_REPLY \(header.id) on \(name)")

@@ -64,11 +64,11 @@ final class EventHub {
   }
 
   /// Whether host messages are waiting.
-  var hasMessages: Bool { !outbox.messages.isEmpty }
+  var hasMessages: Bool { !outbox.isEmpty }
 
   /// The host messages waiting, oldest first; the outbox is emptied.
   func takeMessages() -> [HostMessage] {
-    guard !outbox.messages.isEmpty else { return [] }
+    guard !outbox.isEmpty else { return [] }
     defer { outbox.messages = [] }
     return outbox.messages
   }
