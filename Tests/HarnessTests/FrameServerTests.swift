@@ -206,6 +206,27 @@ import Testing
     #expect(got == [[9]])
   }
 
+  /// A HOST_REPLY whose channel name is not UTF-8 is refused like a MESSAGE's: a PROTOCOL_ERROR
+  /// with its id and the same reason, and its HOST_MESSAGE still waits for a reply.
+  @Test func aHostReplyOnANonUTF8ChannelIsAProtocolError() {
+    let (server, _) = makeServer()
+    var got: [[UInt8]?] = []
+    let id = server.sendHostMessage(channel: "events", payload: [1]) { got.append($0) }
+    _ = server.takeOutput()
+    // HOST_REPLY (04), no flags, the id, channel length 2: ff 61, payload 09.
+    var body = hex("04 00") + withUnsafeBytes(of: id.littleEndian) { Array($0) }
+    body += hex("0200 ff61 09")
+    server.feed(withUnsafeBytes(of: UInt32(body.count).littleEndian) { Array($0) } + body)
+    let frames = splitFrames(server.takeOutput())
+    #expect(frames.map(\.kind) == [.protocolError])
+    #expect(frames.first?.id == id)
+    #expect(
+      frames.first.map { String(decoding: $0.payload ?? [], as: UTF8.self) }
+        == "the channel name is not valid UTF-8")
+    #expect(got.isEmpty && server.pendingHostMessageCount == 1)
+    #expect(server.protocolErrors == 1)
+  }
+
   @Test func hostMessageSentByDartIsAProtocolError() {
     let (server, _) = makeServer()
     server.feed(FrameWriter.encode(Frame(kind: .hostMessage, id: 4, channel: "e", payload: [])))
