@@ -49,4 +49,34 @@ import Testing
       }
     }
   }
+
+  /// The serve loop's first check (a well-formed MESSAGE, its kind looked at first) gives the
+  /// full check's header for every well-formed MESSAGE and `nil` for every other body: every
+  /// kind byte, flag byte, channel length and body length up to 12 bytes.
+  @Test func theMessageCheckAgreesWithTheFullOneOnEveryShortBody() {
+    var checked = 0
+    for kind: UInt8 in [0, 1, 2, 3, 4, 5, 0x7f, 0x81] {
+      for flags: UInt8 in [0, 1, 2, 3, 0x80] {
+        for channelLength: UInt16 in [0, 1, 3, 4, 5, 0x0100, 0xffff] {
+          for count in 0...12 {
+            var body = [UInt8](repeating: 0x61, count: count)
+            let fields: [UInt8] = [
+              kind, flags, 9, 0, 0, 0, UInt8(channelLength & 0xff), UInt8(channelLength >> 8),
+            ]
+            for (index, byte) in fields.enumerated() where index < count { body[index] = byte }
+            body.withUnsafeBytes { raw in
+              let message = FrameParser.wellFormedMessage(raw)
+              switch FrameParser.parseHeader(raw) {
+              case .success(let header) where header.kind == .message:
+                #expect(message == header, "\(body)")
+              default: #expect(message == nil, "\(body)")
+              }
+            }
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked == 8 * 5 * 7 * 13)
+  }
 }

@@ -96,7 +96,7 @@ final class FrameOutput {
       _ = FrameWriter.writeHead(
         kind: .reply, id: id, channel: channel, payloadCount: plainCount, isNull: false,
         at: base + count)
-      count += headCount + plainCount
+      count &+= headCount &+ plainCount
       return
     }
     let payloadCount = codec.successEnvelopeCount(value)

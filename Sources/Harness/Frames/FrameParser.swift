@@ -53,6 +53,26 @@ public enum FrameParser {
     return header
   }
 
+  /// The header of a well-formed MESSAGE body (every check of ``parseHeader(_:)`` passed and
+  /// the kind is ``FrameKind/message``), else `nil`: the serve loop's common frame, its kind
+  /// looked at first (any other body is read again by ``wellFormedHeader(_:)``).
+  @inline(__always)
+  public static func wellFormedMessage(_ body: UnsafeRawBufferPointer) -> FrameHeader? {
+    guard body.count >= FrameLayout.headerSize, body[0] == FrameKind.message.rawValue else {
+      return nil
+    }
+    let flags = body[1]
+    let channelEnd =
+      FrameLayout.headerSize
+      &+ Int(UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+    guard channelEnd <= body.count,
+      flags & FrameLayout.nullPayloadFlag == 0 || channelEnd == body.count
+    else { return nil }
+    return FrameHeader(
+      kind: .message, flags: flags, id: peekID(body),
+      channel: FrameLayout.headerSize..<channelEnd, payload: channelEnd..<body.count)
+  }
+
   /// Why ``wellFormedHeader(_:)`` refused `body`: the first check it fails.
   @inline(never)
   static func headerError(_ body: UnsafeRawBufferPointer) -> FrameError {

@@ -121,7 +121,7 @@ public final class FrameServer {
   @inline(__always)
   func loadLength(at offset: Int) -> UInt32 {
     UInt32(
-      littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(
+      littleEndian: UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(
         fromByteOffset: offset, as: UInt32.self))
   }
 
@@ -139,7 +139,7 @@ public final class FrameServer {
         if skipRemaining > 0 { break }
         continue
       }
-      let available = end - start
+      let available = end &- start
       if available < FrameLayout.lengthSize { break }
       let length = Int(loadLength(at: start))
       if length > maxFrame {
@@ -158,10 +158,13 @@ public final class FrameServer {
         skipRemaining = length
         continue
       }
-      if available < FrameLayout.lengthSize + length { break }
-      let bodyStart = start + FrameLayout.lengthSize
-      serve(body: UnsafeRawBufferPointer(rebasing: buffer[bodyStart..<(bodyStart + length)]))
-      start = bodyStart + length
+      // A length is under 2^32 and the buffer's offsets are far from Int.max: no overflow.
+      if available < FrameLayout.lengthSize &+ length { break }
+      let bodyStart = start &+ FrameLayout.lengthSize
+      serve(
+        body: UnsafeRawBufferPointer(
+          start: buffer.baseAddress.unsafelyUnwrapped + bodyStart, count: length))
+      start = bodyStart &+ length
       if pending.count >= flushThreshold && writer != nil {
         if !flushPendingOutput() {
           start = end
@@ -183,11 +186,7 @@ public final class FrameServer {
   /// the loop of ``process()``).
   @inline(__always)
   private func serve(body: UnsafeRawBufferPointer) {
-    guard let header = FrameParser.wellFormedHeader(body) else {
-      refuseHeader(body)
-      return
-    }
-    guard header.kind == .message else {
+    guard let header = FrameParser.wellFormedMessage(body) else {
       serveOther(body)
       return
     }
@@ -221,23 +220,20 @@ public final class FrameServer {
     return (channel, known, payload)
   }
 
-  /// A body whose header is malformed.
-  @inline(never)
-  private func refuseHeader(_ body: UnsafeRawBufferPointer) {
-    reportProtocolError(FrameParser.headerError(body))
-  }
-
   /// A channel name that is not UTF-8.
   @inline(never)
   private func refuseChannel(_ id: UInt32) {
     reportProtocolError(FrameError(id: id, reason: "the channel name is not valid UTF-8"))
   }
 
-  /// A well-formed frame that is not a MESSAGE: a HOST_REPLY, or a kind Dart does not send (its
-  /// header read again here, so that the common path keeps it in registers).
+  /// A frame that is not a well-formed MESSAGE: a malformed header, a HOST_REPLY, or a kind Dart
+  /// does not send (its header read again here, so that the common path keeps it in registers).
   @inline(never)
   private func serveOther(_ body: UnsafeRawBufferPointer) {
-    let header = FrameParser.wellFormedHeader(body).unsafelyUnwrapped
+    guard let header = FrameParser.wellFormedHeader(body) else {
+      reportProtocolError(FrameParser.headerError(body))
+      return
+    }
     guard header.kind.isSentByDart else {
       reportProtocolError(
         FrameError(
