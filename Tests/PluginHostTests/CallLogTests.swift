@@ -41,6 +41,45 @@ func freed(_ log: CallLog, _ drop: (CallLog) -> Void) -> Int {
     #expect(log.count == 0)
   }
 
+  /// At its limit of calls the log drops its older half before it keeps the next one (the
+  /// ring grown to the limit first, from 64 slots).
+  @Test func aFullLogDropsItsOlderHalfBeforeTheNextCall() {
+    let log = CallLog(limit: 100)
+    for n in 0..<100 { log.append(entry(n)) }
+    #expect(log.count == 100 && log[0].method == "m0")
+    log.append(entry(100))
+    #expect(log.count == 51)
+    #expect(methods(log) == (50...100).map { "m\($0)" })
+    for n in 101..<150 { log.append(entry(n)) }
+    #expect(log.count == 100)
+    log.append(entry(150))
+    #expect(methods(log) == (100...150).map { "m\($0)" })
+  }
+
+  /// Past its byte limit the log drops its older half, again and again until the calls kept
+  /// fit; the newest call stays even when it alone is over the limit. The sizes kept are
+  /// exact across the drops.
+  @Test func pastItsByteLimitTheLogDropsOlderHalvesUntilItFits() {
+    let log = CallLog(limit: 1_000, byteLimit: 100)
+    let name = log.name("m")
+    func add(_ size: Int) {
+      log.append(
+        CallLog.Record(name: name, code: CallLog.noCode, arguments: .int64(Int64(size))),
+        size: size, holdsReferences: false)
+    }
+    for _ in 0..<10 { add(10) }
+    #expect(log.count == 10 && log.bytes == 100)
+    add(10)  // 110 bytes: the older 5 dropped
+    #expect(log.count == 6 && log.bytes == 60)
+    add(45)  // 105: 3 dropped, then fits at 75
+    #expect(log.count == 4 && log.bytes == 75)
+    #expect(log.entries.map(\.arguments) == [.int64(10), .int64(10), .int64(10), .int64(45)])
+    add(500)  // over on its own: halves dropped until it alone is left
+    #expect(log.count == 1 && log.bytes == 500)
+    add(1)  // still over: the older half (the 500) goes
+    #expect(log.count == 1 && log.bytes == 1)
+  }
+
   @Test func theNewestMatchIsFoundAndChangedInPlace() {
     let log = CallLog(limit: 100)
     for n in 0..<70 { log.append(entry(n, serial: n % 3 == 0 ? 7 : 0)) }

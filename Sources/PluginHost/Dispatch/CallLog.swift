@@ -42,6 +42,11 @@ final class CallLog {
   @exclusivity(unchecked) private var capacity: Int
   /// The most slots the ring grows to (the log's limit of calls).
   private let limit: Int
+  /// About the most bytes (``bytes``) the calls kept may take.
+  private let byteLimit: Int
+  /// ``loggedSizes`` past which the calls kept are over ``byteLimit`` (``droppedSizes`` plus
+  /// the limit): one compare a call.
+  @exclusivity(unchecked) private var byteCeiling: Int
   /// The slot of the oldest call.
   @exclusivity(unchecked) private var head = 0
   /// The calls kept.
@@ -60,8 +65,14 @@ final class CallLog {
   /// logged as it was sent.
   @exclusivity(unchecked) private var numbers: [[UInt8]: UInt32] = [:]
 
-  init(limit: Int) {
+  /// A log of at most `limit` calls and about `byteLimit` bytes of them (``bytes``): when it
+  /// holds `limit` calls, its older half is dropped before the next is kept; once the calls
+  /// kept are over `byteLimit` bytes, the older half again, until they fit (the newest call
+  /// stays), so that a long run keeps memory flat with no per-call shifting.
+  init(limit: Int, byteLimit: Int = .max) {
     self.limit = max(limit, 1)
+    self.byteLimit = max(byteLimit, 0)
+    byteCeiling = self.byteLimit
     capacity = min(64, self.limit)
     slots = .allocate(capacity: capacity)
   }
@@ -125,7 +136,7 @@ final class CallLog {
     slots[slot(position)].serial = 0
   }
 
-  /// Keeps `entry` as the newest call (the caller drops calls first when the log is full).
+  /// Keeps `entry` as the newest call (within the log's limits, ``init(limit:byteLimit:)``).
   func append(_ entry: Entry) {
     append(
       Record(
@@ -134,23 +145,38 @@ final class CallLog {
       holdsReferences: !entry.arguments.isScalar)
   }
 
-  /// Keeps `record`, of `size` (``Entry/size``), as the newest call (the caller drops calls
-  /// first when the log is full); `holdsReferences`: its arguments are not a scalar
+  /// Keeps `record`, of `size` (``Entry/size``), as the newest call, within the log's limits
+  /// (``init(limit:byteLimit:)``); `holdsReferences`: its arguments are not a scalar
   /// (``ChannelValue/isScalar``, which the caller has looked at already).
   @inline(__always)
   func append(_ record: Record, size: Int, holdsReferences: Bool) {
-    if count == capacity { grow() }
+    if count == capacity { makeRoom() }
     loggedSizes &+= size
     if holdsReferences { holding &+= 1 }
     let target = slots + slot(count)
     target.initialize(to: record)
     target.pointee.sizes = loggedSizes
     count &+= 1
+    if loggedSizes > byteCeiling { dropToByteLimit() }
   }
+
+  /// Room for one more call: twice the slots, or at the limit of calls the older half dropped.
+  @inline(never)
+  private func makeRoom() {
+    if capacity < limit { grow() } else { dropOlderHalf() }
+  }
+
+  /// Drops the older half until the calls kept are within ``byteLimit`` (one call stays).
+  @inline(never)
+  private func dropToByteLimit() {
+    while bytes > byteLimit && count > 1 { dropOlderHalf() }
+  }
+
+  /// Drops the older half of the calls (at least one).
+  private func dropOlderHalf() { removeOldest(max(1, count / 2)) }
 
   /// Twice the slots (up to the limit), the calls laid out oldest first.
   private func grow() {
-    precondition(capacity < limit, "CallLog: a call appended past the log's limit")
     let grown = UnsafeMutablePointer<Record>.allocate(capacity: min(capacity * 2, limit))
     let first = min(count, capacity - head)
     (grown).moveInitialize(from: slots + head, count: first)
@@ -166,6 +192,8 @@ final class CallLog {
   func removeOldest(_ dropped: Int) {
     guard dropped > 0 else { return }
     droppedSizes = slots[slot(dropped - 1)].sizes
+    let (ceiling, overflow) = droppedSizes.addingReportingOverflow(byteLimit)
+    byteCeiling = overflow ? .max : ceiling
     if holding > 0 {
       for position in 0..<dropped {
         let record = slots + slot(position)

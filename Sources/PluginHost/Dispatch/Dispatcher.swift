@@ -189,6 +189,14 @@ public final class Dispatcher {
     if let known = route.knownScalarCall(payload) {
       return reply(toMethodAt: known.position, known.arguments, on: route)
     }
+    return answerDecoded(route, payload: payload)
+  }
+
+  /// ``answerNow(_:payload:)`` of a call that is not a known short call: decoded whole.
+  @inline(never)
+  private func answerDecoded(_ route: ChannelRoute, payload: UnsafeRawBufferPointer)
+    -> MessageReply
+  {
     let decoded: (call: MethodCall, position: Int?)
     do {
       decoded = try codec.decodeMethodCall(inPlace: payload, methods: route.methods)

@@ -121,7 +121,7 @@ package final class Verification {
 
   // The log is touched on every call: no run-time exclusivity checks (serving is
   // single-threaded and no access to these overlaps another).
-  private let log = CallLog(limit: Verification.logLimit)
+  private let log = CallLog(limit: Verification.logLimit, byteLimit: Verification.logByteLimit)
   private var stubs = StubIndex() {
     didSet { updateQuiet() }
   }
@@ -197,16 +197,16 @@ package final class Verification {
     name: UInt32, arguments: consuming ChannelValue, isScalar scalar: Bool, code: UInt32,
     serial: Int
   ) {
-    if log.count >= Self.logLimit { dropOlderHalf() }
-    let size = log.length(of: name) + (scalar ? 16 : LoggedCall.walkedSize(of: arguments))
-    if size > Self.encodedSize {
+    // A scalar call is kept as a record whatever its size (its name is kept once, in the log's
+    // table of names); any other over ``encodedSize`` as bytes.
+    let size = log.length(of: name) &+ (scalar ? 16 : LoggedCall.walkedSize(of: arguments))
+    if !scalar && size > Self.encodedSize {
       return logBig(
         MethodCall(log.name(numbered: name), arguments), code: log.codeName(code), serial: serial)
     }
     log.append(
       CallLog.Record(name: name, code: code, serial: serial, arguments: arguments), size: size,
       holdsReferences: !scalar)
-    dropToByteLimit()
   }
 
   /// A big call's entry, kept as bytes (apart, so that the common path does nothing more).
@@ -214,13 +214,6 @@ package final class Verification {
   private func logBig(_ call: MethodCall, code: String?, serial: Int = 0) {
     log.append(
       LoggedCall(big: call, code: code, serial: serial, sent: serial == 0 ? sentPayload : nil))
-    dropToByteLimit()
-  }
-
-  /// Drops the older half until the calls kept are under ``logByteLimit`` (one call stays).
-  @inline(__always)
-  private func dropToByteLimit() {
-    while log.bytes > Self.logByteLimit && log.count > 1 { dropOlderHalf() }
   }
 
   /// The code of a call whose result has not come yet.
@@ -244,8 +237,6 @@ package final class Verification {
     guard let index = log.lastPosition(serial: serial) else { return }
     log.finish(at: index, code: Self.code(reply))
   }
-
-  private func dropOlderHalf() { log.removeOldest(max(1, log.count / 2)) }
 
   /// The code a null reply is logged with.
   static let notImplementedCode = "notImplemented"
