@@ -39,6 +39,31 @@ import Testing
     #expect(served(messageFrame(7, plugin, callPayload("isAvailable")), inPlace: true) == expected)
   }
 
+  /// A REPLY's header and channel are copied from its MESSAGE as they lie, but its kind and
+  /// flags are its own: flag bits Dart set on the MESSAGE (unused ones) are not echoed, and
+  /// each reply carries its own MESSAGE's id, channel after channel.
+  @Test func aReplyTakesItsIdAndChannelFromItsMessageButNotItsFlags() {
+    let expected =
+      hex("1f000000 02 00 07000000 1500") + Array("healthkit_permissions".utf8) + hex("00 01")
+    for flags: UInt8 in [0x02, 0x80, 0xfe] {
+      var frame = messageFrame(7, plugin, callPayload("isAvailable"))
+      frame[5] = flags
+      #expect(served(frame, inPlace: true) == expected, "flags \(flags)")
+      #expect(served(frame, inPlace: true) == served(frame, inPlace: false), "flags \(flags)")
+    }
+    var input: [UInt8] = []
+    for id: UInt32 in 1...6 {
+      input += messageFrame(
+        0x0102_0300 + id, id % 2 == 0 ? control : plugin,
+        callPayload(id % 2 == 0 ? "snapshot" : "isAvailable"))
+    }
+    let frames = splitFrames(served(input, inPlace: true))
+    #expect(frames.map(\.id) == (1...6).map { 0x0102_0300 + $0 })
+    #expect(frames.map(\.channel) == (1...6).map { $0 % 2 == 0 ? control : plugin })
+    #expect(frames.allSatisfy { $0.kind == .reply })
+    #expect(served(input, inPlace: true) == served(input, inPlace: false))
+  }
+
   @Test func aMixedStreamGivesTheSameBytesOnBothPaths() {
     var input: [UInt8] = []
     input += messageFrame(1, plugin, callPayload("isAvailable"))

@@ -74,6 +74,42 @@ final class FrameOutput {
     }
   }
 
+  /// Appends the REPLY frame of `reply` to the MESSAGE whose body (well formed) starts at
+  /// `message`: its id and channel as they lie there (``FrameWriter/writeReplyHead(answering:payloadCount:at:)``),
+  /// a plain value's envelope in place; any other reply as ``appendReply(id:channel:reply:)``.
+  @inline(__always)
+  func appendReply(answering message: UnsafeRawPointer, reply: borrowing MessageReply) {
+    switch reply {
+    case .success(let value):
+      let channelCount = Int(
+        UInt16(littleEndian: message.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+      let headCount = FrameWriter.frameSize(channelCount: channelCount, payloadCount: 0)
+      reserve(headCount &+ StandardMethodCodec.plainSuccessEnvelopeCapacity)
+      if let plainCount = StandardMethodCodec().writePlainSuccessEnvelope(
+        value, to: base + (count &+ headCount))
+      {
+        _ = FrameWriter.writeReplyHead(
+          answering: message, payloadCount: plainCount, at: base + count)
+        count &+= headCount &+ plainCount
+        return
+      }
+    default: break
+    }
+    appendReply(answeringOther: message, reply: reply)
+  }
+
+  /// ``appendReply(answering:reply:)`` of any reply but a plain value's.
+  @inline(never)
+  private func appendReply(answeringOther message: UnsafeRawPointer, reply: borrowing MessageReply)
+  {
+    let id = UInt32(littleEndian: message.loadUnaligned(fromByteOffset: 2, as: UInt32.self))
+    let channelCount = Int(
+      UInt16(littleEndian: message.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+    let channel = UnsafeRawBufferPointer(
+      start: message + FrameLayout.headerSize, count: channelCount)
+    appendReply(id: id, channel: channel, reply: reply)
+  }
+
   /// ``appendReply(id:channel:reply:)`` of a reply that is not a method's value: its bytes.
   @inline(never)
   private func appendOther(
@@ -126,7 +162,7 @@ final class FrameOutput {
   /// Makes room for `size` more bytes.
   @inline(__always)
   private func reserve(_ size: Int) {
-    if capacity - count < size { grow(toHold: count + size) }
+    if capacity &- count < size { grow(toHold: count + size) }
   }
 
   private func grow(toHold needed: Int) {

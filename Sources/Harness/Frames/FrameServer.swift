@@ -199,7 +199,7 @@ public final class FrameServer {
       answer: { reply in
         if debugLog { logExchange(id, known, payload, reply) }
         served &+= 1
-        pending.appendReply(id: id, channel: channel, reply: reply)
+        pending.appendReply(answering: body.baseAddress.unsafelyUnwrapped, reply: reply)
       }, events: send)
   }
 

@@ -50,6 +50,25 @@ public enum FrameWriter {
     return channelStart + channelCount
   }
 
+  /// Writes the length, header and channel of the REPLY to the MESSAGE whose body starts at
+  /// `message` (well formed), for a payload of `payloadCount` bytes (not null), and returns
+  /// where the payload starts from `target`. A REPLY's header and channel are its MESSAGE's,
+  /// byte for byte, but for the kind and the flags: they are copied as they lie, in one move.
+  @inline(__always)
+  static func writeReplyHead(
+    answering message: UnsafeRawPointer, payloadCount: Int, at target: UnsafeMutableRawPointer
+  ) -> Int {
+    let channelCount = Int(
+      UInt16(littleEndian: message.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+    let bodyHead = FrameLayout.headerSize &+ channelCount
+    target.storeBytes(
+      of: UInt32(truncatingIfNeeded: bodyHead &+ payloadCount).littleEndian, as: UInt32.self)
+    (target + FrameLayout.lengthSize).copyMemory(from: message, byteCount: bodyHead)
+    target.storeBytes(of: FrameKind.reply.rawValue, toByteOffset: 4, as: UInt8.self)
+    target.storeBytes(of: 0, toByteOffset: 5, as: UInt8.self)
+    return FrameLayout.lengthSize &+ bodyHead
+  }
+
   /// The bytes of one whole frame.
   /// `payload == nil` sets the null-payload flag and writes no payload bytes.
   public static func encode(_ frame: Frame) -> [UInt8] {
