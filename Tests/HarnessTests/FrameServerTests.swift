@@ -168,6 +168,22 @@ import Testing
         == "frame length 10485760 exceeds --max-frame 1024: the frame was skipped")
   }
 
+  /// Oversize frames whose bodies have come whole, in one feed with the frames around them:
+  /// each is answered with a PROTOCOL_ERROR and skipped, and framing goes on right after it
+  /// (two in a row, then a normal message).
+  @Test func oversizeFramesInsideOneFeedAreSkippedAndFramingGoesOn() {
+    let (server, _) = makeServer(maxFrame: 64)
+    func oversize(_ id: UInt8) -> [UInt8] {
+      hex("64 00 00 00 01 00") + [id, 0, 0, 0] + [UInt8](repeating: 0xCD, count: 94)
+    }
+    server.feed(
+      message(1, "echo", true) + oversize(2) + oversize(3) + message(4, "echo", false))
+    let frames = splitFrames(server.takeOutput())
+    #expect(frames.map(\.kind) == [.reply, .protocolError, .protocolError, .reply])
+    #expect(frames.map(\.id) == [1, 2, 3, 4])
+    #expect(!server.isInsideFrame)
+  }
+
   @Test func aFrameLargerThanTheBufferButWithinMaxFrameIsServed() throws {
     let (server, _) = makeServer()
     let big = ChannelValue.uint8List([UInt8](repeating: 7, count: 1_000_000))

@@ -35,8 +35,10 @@ public final class FrameServer {
   /// Whether each exchange is logged (`--log-level debug`: the channel and payload are then
   /// made as values).
   private let debugLog: Bool
-  /// Whether the handler answers some channels later (looked at once per MESSAGE).
+  /// Whether the handler answers some channels later.
   private let answersLater: Bool
+  /// ``answersLater`` or ``debugLog``: the one flag a MESSAGE's common path looks at.
+  private let watched: Bool
   /// Frames waiting to be written, in order.
   let pending = FrameOutput()
 
@@ -103,6 +105,7 @@ public final class FrameServer {
     debugLog = logger.enabled(.debug)
     step = ExchangeStep(handler: handler)
     answersLater = step.later != nil
+    watched = answersLater || debugLog
     buffer = .allocate(byteCount: Self.initialCapacity, alignment: 16)
   }
 
@@ -131,14 +134,10 @@ public final class FrameServer {
       start = end
       skipRemaining = 0
     }
-    while true {
-      if skipRemaining > 0 {
-        let n = min(skipRemaining, end - start)
-        start += n
-        skipRemaining -= n
-        if skipRemaining > 0 { break }
-        continue
-      }
+    // What is left of an oversize frame's body is discarded first, here and right after each
+    // such frame in the loop (no frame is looked at while some of it remains).
+    var framing = skipRemaining == 0 || skipPastOversizeBody()
+    while framing {
       let available = end &- start
       if available < FrameLayout.lengthSize { break }
       let length = Int(loadLength(at: start))
@@ -156,6 +155,7 @@ public final class FrameServer {
         reportProtocolError(error)
         start += FrameLayout.lengthSize
         skipRemaining = length
+        framing = skipPastOversizeBody()
         continue
       }
       // A length is under 2^32 and the buffer's offsets are far from Int.max: no overflow.
@@ -179,6 +179,15 @@ public final class FrameServer {
     }
   }
 
+  /// Discards the oversize frame's body bytes that have come (``skipRemaining``); `true` when
+  /// none remain, so that framing goes on.
+  private func skipPastOversizeBody() -> Bool {
+    let n = min(skipRemaining, end - start)
+    start += n
+    skipRemaining -= n
+    return skipRemaining == 0
+  }
+
   // MARK: One frame
 
   /// One frame body. The common frame (a MESSAGE answered at once) is served here; every other
@@ -191,7 +200,27 @@ public final class FrameServer {
       return
     }
     guard let (channel, known, payload) = parts(body, header) else { return }
-    let id = header.id
+    if watched {
+      serveWatched(body, header.id, channel, known, payload)
+      return
+    }
+    step.run(
+      channelUTF8: channel, route: lastRoute, payload: payload,
+      name: { channelCache[known].name },
+      answer: { reply in
+        served &+= 1
+        pending.appendReply(answering: body.baseAddress.unsafelyUnwrapped, reply: reply)
+      }, events: send)
+  }
+
+  /// ``serve(body:)`` of a MESSAGE when its channel may answer later or exchanges are logged
+  /// (``watched``): the same exchange, with those looked at (apart, so that the common path
+  /// looks at one flag).
+  @inline(never)
+  private func serveWatched(
+    _ body: UnsafeRawBufferPointer, _ id: UInt32, _ channel: UnsafeRawBufferPointer,
+    _ known: Int, _ payload: UnsafeRawBufferPointer?
+  ) {
     if answersLater, startedLater(id, known, payload) { return }
     step.run(
       channelUTF8: channel, route: lastRoute, payload: payload,
