@@ -22,6 +22,9 @@ struct Options {
   /// `--peers DIR` (or `HKBRIDGE_CODEC_PEERS`): Flutter's codecs as peer programs, for the codec
   /// section (CodecPeers.swift).
   var peers: String? = getenv("HKBRIDGE_CODEC_PEERS").map { String(cString: $0) }
+  /// `--rounds N`: paired rounds of the serve section's pipelined figure (default 5, 3 with
+  /// `--quick`).
+  var serveRounds: Int?
 
   func wants(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -31,7 +34,7 @@ struct Options {
     var index = 0
     let usage = """
       usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))] [--hkbridge PATH]
-                            [--baseline PATH] [--peers DIR]
+                            [--baseline PATH] [--peers DIR] [--rounds N]
              hkbridge-bench --profile \(ProfileWorkload.allCases.map(\.rawValue).joined(separator: "|")) [COUNT]
       """
     while index < arguments.count {
@@ -51,6 +54,12 @@ struct Options {
       case "--peers" where index + 1 < arguments.count:
         index += 1
         options.peers = arguments[index]
+      case "--rounds" where index + 1 < arguments.count:
+        index += 1
+        guard let rounds = Int(arguments[index]), rounds >= 1 else {
+          fail("--rounds takes a whole number of rounds, 1 or more; got '\(arguments[index])'")
+        }
+        options.serveRounds = rounds
       case "--baseline" where index + 1 < arguments.count:
         index += 1
         options.baseline = arguments[index]

@@ -9,9 +9,12 @@ struct ServeBench {
   private var serialCalls: Int { quick ? 2_000 : 20_000 }
   private static let batchFrames = 1_024
 
+  /// `--rounds N`, when given.
+  var roundsGiven: Int? = nil
+
   /// Paired pipelined rounds (echo and serve, one right after the other, which goes first
-  /// alternating): 5, or 3 with `--quick`.
-  private var rounds: Int { quick ? 3 : 5 }
+  /// alternating): `--rounds`, else 5, or 3 with `--quick`.
+  private var rounds: Int { roundsGiven ?? (quick ? 3 : 5) }
 
   func run(into report: inout Report) {
     let batch = Frames.isAvailableBatch(count: Self.batchFrames)

@@ -19,7 +19,8 @@ func runBenchmarks(_ options: Options) {
   if let warning = hkbridge.warning { print("warning: \(warning)") }
   if options.wants("serve") {
     print("serve")
-    ServeBench(quick: options.quick, hkbridge: hkbridge).run(into: &report)
+    ServeBench(quick: options.quick, hkbridge: hkbridge, roundsGiven: options.serveRounds).run(
+      into: &report)
   }
   if options.wants("start") {
     print("start")

@@ -10,6 +10,11 @@ import Testing
       value: FrameDriver.Outcome(roundTrips: roundTrips, nanoseconds: nanoseconds, failure: nil))
   }
 
+  @Test func roundsAreTakenFromTheCommandLine() {
+    #expect(Options.parse(["--only", "serve", "--rounds", "9"]).serveRounds == 9)
+    #expect(Options.parse(["--quick"]).serveRounds == nil)
+  }
+
   @Test func nanosecondsEachRoundTrip() {
     #expect(ServeBench.nanosecondsEach(Self.run(1_000, 50_000).value!) == 50)
     // No round trip: the time itself, not a division by zero.
