@@ -263,6 +263,9 @@ public final class FrameServer {
       reportProtocolError(FrameParser.headerError(body))
       return
     }
+    // Every well-formed MESSAGE was served by serve(body:): the two checks agree
+    // (FrameServerChannelTests).
+    assert(header.kind != .message, "a well-formed MESSAGE refused by wellFormedMessage")
     guard header.kind.isSentByDart else {
       reportProtocolError(
         FrameError(
