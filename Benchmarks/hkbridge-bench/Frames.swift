@@ -1,5 +1,11 @@
 import FlutterCodec
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Frames of the harness wire protocol (protocol/frames.md): uint32 LE length, then kind, flags,
 /// id (uint32 LE), channel length (uint16 LE), channel, payload.
 enum Frames {
@@ -33,6 +39,26 @@ enum Frames {
         payload: call)
     }
     return batch
+  }
+
+  /// Writes `count` frames of ``isAvailableBatch(count:firstID:)`` to stdout (ids 1…`count`), a
+  /// batch of 1,024 at a time: the input of `hkbridge serve` for callgrind, where the difference
+  /// between two counts is the cost of the calls alone (protocol/performance.md).
+  static func writeIsAvailableBatch(count: Int) {
+    var written = 0
+    while written < count {
+      let batch = isAvailableBatch(
+        count: min(1_024, count - written), firstID: UInt32(truncatingIfNeeded: written + 1))
+      batch.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let n = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+          if n <= 0 { exit(1) }
+          offset += n
+        }
+      }
+      written += 1_024
+    }
   }
 
   private static func appendLE<T: FixedWidthInteger>(_ bytes: inout [UInt8], _ value: T) {

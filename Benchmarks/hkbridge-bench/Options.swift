@@ -22,6 +22,9 @@ struct Options {
   /// `--peers DIR` (or `HKBRIDGE_CODEC_PEERS`): Flutter's codecs as peer programs, for the codec
   /// section (CodecPeers.swift).
   var peers: String? = getenv("HKBRIDGE_CODEC_PEERS").map { String(cString: $0) }
+  /// `--frames COUNT`: write the serve section's pipelined input (`COUNT` `isAvailable` MESSAGE
+  /// frames) to stdout instead of running the benchmark, for callgrind on `hkbridge serve`.
+  var frames: Int?
   /// `--rounds N`: paired rounds of the serve section's pipelined figure (default 5, 3 with
   /// `--quick`).
   var serveRounds: Int?
@@ -36,6 +39,7 @@ struct Options {
       usage: hkbridge-bench [--quick] [--only \(sections.joined(separator: ","))] [--hkbridge PATH]
                             [--baseline PATH] [--peers DIR] [--rounds N]
              hkbridge-bench --profile \(ProfileWorkload.allCases.map(\.rawValue).joined(separator: "|")) [COUNT]
+             hkbridge-bench --frames COUNT > FILE   (serve's input: hkbridge serve < FILE)
       """
     while index < arguments.count {
       switch arguments[index] {
@@ -54,6 +58,12 @@ struct Options {
       case "--peers" where index + 1 < arguments.count:
         index += 1
         options.peers = arguments[index]
+      case "--frames" where index + 1 < arguments.count:
+        index += 1
+        guard let count = Int(arguments[index]), count >= 0 else {
+          fail("--frames takes a number of frames, 0 or more; got '\(arguments[index])'")
+        }
+        options.frames = count
       case "--rounds" where index + 1 < arguments.count:
         index += 1
         guard let rounds = Int(arguments[index]), rounds >= 1 else {

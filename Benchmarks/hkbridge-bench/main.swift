@@ -61,6 +61,8 @@ func runBenchmarks(_ options: Options) {
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 if let (workload, count) = options.profile {
   workload.run(count: count)
+} else if let count = options.frames {
+  Frames.writeIsAvailableBatch(count: count)
 } else {
   runBenchmarks(options)
 }

@@ -15,6 +15,19 @@ import Testing
     #expect(Options.parse(["--quick"]).serveRounds == nil)
   }
 
+  /// `--frames COUNT` asks for serve's input instead of a run; the frames are the serve
+  /// section's, with ids counting from 1 (pinned: length 0x2b, MESSAGE, id 1, channel 21 bytes).
+  @Test func framesForCallgrindAreTheServeSectionsInput() {
+    #expect(Options.parse(["--frames", "120000"]).frames == 120_000)
+    #expect(Options.parse([]).frames == nil)
+    let two = Frames.isAvailableBatch(count: 2)
+    #expect(two.count == 2 * 47)
+    #expect(Array(two.prefix(12)) == [0x2b, 0, 0, 0, 0x01, 0x00, 1, 0, 0, 0, 0x15, 0x00])
+    #expect(Array(two[47..<59]) == [0x2b, 0, 0, 0, 0x01, 0x00, 2, 0, 0, 0, 0x15, 0x00])
+    #expect(Array(two[12..<33]) == Array("healthkit_permissions".utf8))
+    #expect(Array(two[33..<47]) == [0x07, 0x0b] + Array("isAvailable".utf8) + [0x00])
+  }
+
   @Test func nanosecondsEachRoundTrip() {
     #expect(ServeBench.nanosecondsEach(Self.run(1_000, 50_000).value!) == 50)
     // No round trip: the time itself, not a division by zero.
