@@ -44,6 +44,13 @@ public enum FrameLayout {
   public static let nullPayloadFlag: UInt8 = 0x01
   /// Default `--max-frame`: 64 MiB.
   public static let defaultMaxFrame = 64 * 1024 * 1024
+
+  /// The channel name's length in the header of the body at `body` (bytes 6..<8), which holds
+  /// a whole header.
+  @inline(__always)
+  static func channelCount(ofBody body: UnsafeRawPointer) -> Int {
+    Int(UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+  }
 }
 
 /// One decoded frame. `payload` is `nil` when the null flag is set.

@@ -82,13 +82,9 @@ final class FrameOutput {
   func appendReply(answering message: UnsafeRawPointer, reply: borrowing MessageReply) {
     switch reply {
     case .success(let value):
-      let channelCount = Int(
-        UInt16(littleEndian: message.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
-      let headCount = FrameWriter.frameSize(channelCount: channelCount, payloadCount: 0)
-      reserve(headCount &+ StandardMethodCodec.plainSuccessEnvelopeCapacity)
-      if let plainCount = StandardMethodCodec().writePlainSuccessEnvelope(
-        value, to: base + (count &+ headCount))
-      {
+      let headCount = FrameWriter.frameSize(
+        channelCount: FrameLayout.channelCount(ofBody: message), payloadCount: 0)
+      if let plainCount = placePlain(value, afterHead: headCount) {
         _ = FrameWriter.writeReplyHead(
           answering: message, payloadCount: plainCount, at: base + count)
         count &+= headCount &+ plainCount
@@ -103,12 +99,19 @@ final class FrameOutput {
   @inline(never)
   private func appendReply(answeringOther message: UnsafeRawPointer, reply: borrowing MessageReply)
   {
-    let id = UInt32(littleEndian: message.loadUnaligned(fromByteOffset: 2, as: UInt32.self))
-    let channelCount = Int(
-      UInt16(littleEndian: message.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+    let header = UnsafeRawBufferPointer(start: message, count: FrameLayout.headerSize)
     let channel = UnsafeRawBufferPointer(
-      start: message + FrameLayout.headerSize, count: channelCount)
-    appendReply(id: id, channel: channel, reply: reply)
+      start: message + FrameLayout.headerSize, count: FrameLayout.channelCount(ofBody: message))
+    appendReply(id: FrameParser.peekID(header), channel: channel, reply: reply)
+  }
+
+  /// Writes `value`'s success envelope, when it is a plain value's (null, a bool, a number),
+  /// right after a frame head of `headCount` bytes yet to be written at ``count`` (room made
+  /// for both), and returns its length; `nil`, with nothing written, for any other value.
+  @inline(__always)
+  private func placePlain(_ value: ChannelValue, afterHead headCount: Int) -> Int? {
+    reserve(headCount &+ StandardMethodCodec.plainSuccessEnvelopeCapacity)
+    return StandardMethodCodec().writePlainSuccessEnvelope(value, to: base + (count &+ headCount))
   }
 
   /// ``appendReply(id:channel:reply:)`` of a reply that is not a method's value: its bytes.
@@ -128,8 +131,7 @@ final class FrameOutput {
   private func appendSuccess(id: UInt32, channel: UnsafeRawBufferPointer, value: ChannelValue) {
     let codec = StandardMethodCodec()
     let headCount = FrameWriter.frameSize(channelCount: channel.count, payloadCount: 0)
-    reserve(headCount + StandardMethodCodec.plainSuccessEnvelopeCapacity)
-    if let plainCount = codec.writePlainSuccessEnvelope(value, to: base + count + headCount) {
+    if let plainCount = placePlain(value, afterHead: headCount) {
       _ = FrameWriter.writeHead(
         kind: .reply, id: id, channel: channel, payloadCount: plainCount, isNull: false,
         at: base + count)

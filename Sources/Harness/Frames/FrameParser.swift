@@ -64,7 +64,7 @@ public enum FrameParser {
     let flags = body[1]
     let channelEnd =
       FrameLayout.headerSize
-      &+ Int(UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+      &+ FrameLayout.channelCount(ofBody: body.baseAddress.unsafelyUnwrapped)
     guard channelEnd <= body.count,
       flags & FrameLayout.nullPayloadFlag == 0 || channelEnd == body.count
     else { return nil }
@@ -116,8 +116,7 @@ public enum FrameParser {
     guard body.count >= FrameLayout.headerSize else { return .failure(.shortHeader) }
     guard let kind = FrameKind(rawValue: body[0]) else { return .failure(.unknownKind(body[0])) }
     let flags = body[1]
-    let channelLength = Int(
-      UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
+    let channelLength = FrameLayout.channelCount(ofBody: body.baseAddress.unsafelyUnwrapped)
     let channelEnd = FrameLayout.headerSize + channelLength
     guard channelEnd <= body.count else {
       return .failure(.channelPastEnd(channelLength: channelLength))

@@ -204,13 +204,7 @@ public final class FrameServer {
       serveWatched(body, header.id, channel, known, payload)
       return
     }
-    step.run(
-      channelUTF8: channel, route: lastRoute, payload: payload,
-      name: { channelCache[known].name },
-      answer: { reply in
-        served &+= 1
-        pending.appendReply(answering: body.baseAddress.unsafelyUnwrapped, reply: reply)
-      }, events: send)
+    exchange(body, header.id, channel, known, payload, logged: false)
   }
 
   /// ``serve(body:)`` of a MESSAGE when its channel may answer later or exchanges are logged
@@ -222,11 +216,22 @@ public final class FrameServer {
     _ known: Int, _ payload: UnsafeRawBufferPointer?
   ) {
     if answersLater, startedLater(id, known, payload) { return }
+    exchange(body, id, channel, known, payload, logged: debugLog)
+  }
+
+  /// The exchange of a MESSAGE answered at once (the one exchange step), its REPLY appended;
+  /// `logged`: the debug log gets its line (a constant `false` on the common path, where it
+  /// folds away).
+  @inline(__always)
+  private func exchange(
+    _ body: UnsafeRawBufferPointer, _ id: UInt32, _ channel: UnsafeRawBufferPointer,
+    _ known: Int, _ payload: UnsafeRawBufferPointer?, logged: Bool
+  ) {
     step.run(
       channelUTF8: channel, route: lastRoute, payload: payload,
       name: { channelCache[known].name },
       answer: { reply in
-        if debugLog { logExchange(id, known, payload, reply) }
+        if logged { logExchange(id, known, payload, reply) }
         served &+= 1
         pending.appendReply(answering: body.baseAddress.unsafelyUnwrapped, reply: reply)
       }, events: send)

@@ -58,9 +58,7 @@ public enum FrameWriter {
   static func writeReplyHead(
     answering message: UnsafeRawPointer, payloadCount: Int, at target: UnsafeMutableRawPointer
   ) -> Int {
-    let channelCount = Int(
-      UInt16(littleEndian: message.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
-    let bodyHead = FrameLayout.headerSize &+ channelCount
+    let bodyHead = FrameLayout.headerSize &+ FrameLayout.channelCount(ofBody: message)
     target.storeBytes(
       of: UInt32(truncatingIfNeeded: bodyHead &+ payloadCount).littleEndian, as: UInt32.self)
     (target + FrameLayout.lengthSize).copyMemory(from: message, byteCount: bodyHead)

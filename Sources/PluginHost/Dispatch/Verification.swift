@@ -190,8 +190,8 @@ package final class Verification {
     keep(name: name, arguments: arguments, isScalar: isScalar, code: code, serial: 0)
   }
 
-  /// Keeps one call in the log: the older half dropped first when the log is full, a big call
-  /// kept as bytes, then older calls dropped until the log is under its byte limit.
+  /// Keeps one call in the log, within its limits of calls and bytes (``CallLog``): a big call
+  /// kept as bytes.
   @inline(__always)
   private func keep(
     name: UInt32, arguments: consuming ChannelValue, isScalar scalar: Bool, code: UInt32,
