@@ -109,7 +109,9 @@ public enum FileIO {
     guard fd >= 0 else {
       throw FileIOError(path: path, message: "cannot create a temporary file: \(errnoText())")
     }
-    let temporary = String(cString: template)
+    // mkstemp filled in the Xs; the name is the template up to its terminating NUL.
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     func abandon(_ what: String, _ code: Int32) -> FileIOError {
       close(fd)
       unlink(temporary)

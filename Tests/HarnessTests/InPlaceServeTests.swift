@@ -39,6 +39,18 @@ import Testing
     #expect(served(messageFrame(7, plugin, callPayload("isAvailable")), inPlace: true) == expected)
   }
 
+  /// A value that is not plain (a string) is encoded once its length is known, behind the same
+  /// head: length 0x28 (8 + 21 + 11), REPLY, id 9, the channel, then the envelope 00 (success),
+  /// 07 (a string), 08 (its length) and "iOS 17.5" (the default device's system and version).
+  @Test func aStringReplyIsEncodedBehindTheSameHead() {
+    let expected =
+      hex("28000000 02 00 09000000 1500") + Array("healthkit_permissions".utf8)
+      + hex("00 07 08") + Array("iOS 17.5".utf8)
+    let frame = messageFrame(9, plugin, callPayload("getPlatformVersion"))
+    #expect(served(frame, inPlace: true) == expected)
+    #expect(served(frame, inPlace: false) == expected)
+  }
+
   /// A REPLY's header and channel are copied from its MESSAGE as they lie, but its kind and
   /// flags are its own: flag bits Dart set on the MESSAGE (unused ones) are not echoed, and
   /// each reply carries its own MESSAGE's id, channel after channel.

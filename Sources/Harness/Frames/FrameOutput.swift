@@ -95,14 +95,19 @@ final class FrameOutput {
     appendReply(answeringOther: message, reply: reply)
   }
 
-  /// ``appendReply(answering:reply:)`` of any reply but a plain value's.
+  /// ``appendReply(answering:reply:)`` of any reply but a plain value's (a value that is not
+  /// plain is encoded at once: it was tried as one already).
   @inline(never)
   private func appendReply(answeringOther message: UnsafeRawPointer, reply: borrowing MessageReply)
   {
     let header = UnsafeRawBufferPointer(start: message, count: FrameLayout.headerSize)
     let channel = UnsafeRawBufferPointer(
       start: message + FrameLayout.headerSize, count: FrameLayout.channelCount(ofBody: message))
-    appendReply(id: FrameParser.peekID(header), channel: channel, reply: reply)
+    let id = FrameParser.peekID(header)
+    switch reply {
+    case .success(let value): appendEncodedSuccess(id: id, channel: channel, value: value)
+    default: appendOther(id: id, channel: channel, reply: reply)
+    }
   }
 
   /// Writes `value`'s success envelope, when it is a plain value's (null, a bool, a number),
@@ -129,7 +134,6 @@ final class FrameOutput {
   /// number) in one call, then the frame's head before it; any other's after its length is known.
   @inline(__always)
   private func appendSuccess(id: UInt32, channel: UnsafeRawBufferPointer, value: ChannelValue) {
-    let codec = StandardMethodCodec()
     let headCount = FrameWriter.frameSize(channelCount: channel.count, payloadCount: 0)
     if let plainCount = placePlain(value, afterHead: headCount) {
       _ = FrameWriter.writeHead(
@@ -138,6 +142,15 @@ final class FrameOutput {
       count &+= headCount &+ plainCount
       return
     }
+    appendEncodedSuccess(id: id, channel: channel, value: value)
+  }
+
+  /// The REPLY frame of a success envelope that is not a plain value's, encoded in place after
+  /// its length is known.
+  private func appendEncodedSuccess(
+    id: UInt32, channel: UnsafeRawBufferPointer, value: ChannelValue
+  ) {
+    let codec = StandardMethodCodec()
     let payloadCount = codec.successEnvelopeCount(value)
     let size = FrameWriter.frameSize(channelCount: channel.count, payloadCount: payloadCount)
     reserve(size + StandardMethodCodec.writeSlack)
