@@ -1,5 +1,6 @@
 import ChannelJSON
 import FlutterCodec
+import HKBridgeCLI
 import Testing
 
 @testable import Harness
@@ -8,6 +9,10 @@ import Testing
 /// D20): the same bytes as the line printed whole, never held whole, its hex written from the
 /// payload's bytes.
 @Suite struct LongLineOutputTests {
+  /// The emulator's catalogue, which `Emulator.make` reads: installed here, not left to whichever
+  /// suite ran first (run in parallel, this one could start before any had).
+  init() { Composition.install() }
+
   static let methodChannels: Set<String> = ["c"]
   static let ints: ChannelValue = .list((0..<20_000).map { .int32(Int32($0) * 37 - 5_000) })
 
