@@ -49,14 +49,7 @@ enum Frames {
     while written < count {
       let batch = isAvailableBatch(
         count: min(1_024, count - written), firstID: UInt32(truncatingIfNeeded: written + 1))
-      batch.withUnsafeBytes { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let n = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-          if n <= 0 { exit(1) }
-          offset += n
-        }
-      }
+      if !batch.withUnsafeBytes({ writeAll(1, $0) }) { exit(1) }
       written += 1_024
     }
   }

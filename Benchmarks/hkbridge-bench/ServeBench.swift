@@ -32,11 +32,10 @@ struct ServeBench {
     var echoRuns: [Run] = []
     var serveRuns: [Run] = []
     var samples: [(Int, MemoryStatus)] = []
+    let runEcho = { drive(cat, [], echo, total: pipelinedCalls, window: Int.max, hello: false) }
     for round in 0..<rounds {
       let echoFirst = round % 2 == 0
-      var echoed: Run? =
-        echoFirst
-        ? drive(cat, [], echo, total: pipelinedCalls, window: Int.max, hello: false) : nil
+      let echoed: Run? = echoFirst ? runEcho() : nil
       var served = Run(problem: hkbridge.problem)
       if hkbridge.problem == nil {
         var roundSamples: [(Int, MemoryStatus)] = []
@@ -45,10 +44,7 @@ struct ServeBench {
           hello: true, samples: &roundSamples)
         if round == 0 { samples = roundSamples }
       }
-      if echoed == nil {
-        echoed = drive(cat, [], echo, total: pipelinedCalls, window: Int.max, hello: false)
-      }
-      let echoRun = echoed ?? Run(problem: "not run")
+      let echoRun = echoed ?? runEcho()
       echoRuns.append(echoRun)
       serveRuns.append(served)
       if let mine = served.value, let theirs = echoRun.value {
