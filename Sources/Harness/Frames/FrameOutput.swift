@@ -76,8 +76,9 @@ final class FrameOutput {
 
   /// Appends the REPLY frame of `reply` to the MESSAGE whose body (well formed) starts at
   /// `message`: a plain value's envelope in place, after the MESSAGE's id and channel as they lie
-  /// there (``FrameWriter/writeReplyHead(answering:payloadCount:at:)``); any other reply as
-  /// ``appendReply(id:channel:reply:)``.
+  /// there (``FrameWriter/writeReplyHead(answering:payloadCount:at:)``); any other reply with
+  /// the MESSAGE's id and channel, as ``appendReply(id:channel:reply:)`` writes it
+  /// (``appendReply(answeringOther:reply:)``).
   @inline(__always)
   func appendReply(answering message: UnsafeRawPointer, reply: borrowing MessageReply) {
     switch reply {
