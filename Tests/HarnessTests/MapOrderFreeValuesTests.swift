@@ -82,3 +82,54 @@ import Testing
     #expect(compare(expected: recorded, actual: changed, mapOrderFree: true) != nil)
   }
 }
+
+/// Replay of an event a native plugin's event channel sent with its map in another order (an
+/// anchored query's `{deletedObjects, samples}` for the recorded `{samples, deletedObjects}`):
+/// it passes, as the values are equal; on the emulator's own event channels the bytes decide.
+@Suite struct MapOrderInNativeEventsTests {
+  init() { Composition.install() }
+  let channel = "plugin/anchored"
+
+  func event(_ entries: [(String, ChannelValue)]) -> [UInt8] {
+    StandardMethodCodec().encodeSuccessEnvelope(
+      .map(entries.map { ChannelMapEntry(.string($0.0), $0.1) }))
+  }
+
+  func compare(
+    expected: [UInt8], actual: [UInt8], actualChannel: String? = nil, mapOrderFree: Bool
+  ) -> ReplayMismatch? {
+    var bindings = IdentityBindings()
+    return Replayer(mode: nil, makeHandler: { Emulator.make(warnings: { _ in }) }).compare(
+      TranscriptEvent(channel: channel, payload: expected),
+      actual: TranscriptEvent(channel: actualChannel ?? channel, payload: actual), line: 4,
+      file: "t.jsonl", matchers: nil, bindings: &bindings, mapOrderFree: mapOrderFree)
+  }
+
+  @Test func anotherMapOrderOnANativeEventChannelPasses() {
+    let recorded = event([("samples", .list([.string("a")])), ("deletedObjects", .list([]))])
+    let reordered = event([("deletedObjects", .list([])), ("samples", .list([.string("a")]))])
+    #expect(recorded != reordered)
+    #expect(compare(expected: recorded, actual: reordered, mapOrderFree: true) == nil)
+    // On the emulator's own event channels the bytes decide, as before.
+    let mismatch = compare(expected: recorded, actual: reordered, mapOrderFree: false)
+    #expect(mismatch?.line == 4 && mismatch?.mode == .bytes)
+  }
+
+  @Test func anotherValueOrChannelStillFails() {
+    let recorded = event([("samples", .list([.string("a")])), ("deletedObjects", .list([]))])
+    let changed = event([("deletedObjects", .list([])), ("samples", .list([.string("b")]))])
+    #expect(compare(expected: recorded, actual: changed, mapOrderFree: true) != nil)
+    let wider = event([("samples", .list([.string("a")])), ("deletedObjects", .list([.int64(0)]))])
+    #expect(compare(expected: recorded, actual: wider, mapOrderFree: true) != nil)
+    let elsewhere = compare(
+      expected: recorded, actual: recorded, actualChannel: "plugin/observe", mapOrderFree: true)
+    #expect(elsewhere?.differences.first?.path == "channel")
+  }
+
+  @Test func anEndOfStreamIsComparedAsBytes() {
+    // A null payload (the end of a stream) on either side is never equal to a value.
+    #expect(!MapOrderFreeValues.same(RecordedBytes.nullPayload, .nullPayload))
+    #expect(!MapOrderFreeValues.same(RecordedBytes.bytes(event([])), .nullPayload))
+    #expect(MapOrderFreeValues.same(RecordedBytes.bytes(event([])), .bytes(event([]))))
+  }
+}

@@ -5,6 +5,13 @@ import FlutterCodec
 /// int64), maps compared as their entries whatever the order. The bytes' count is no test: a
 /// float64 after a differently ordered prefix takes other alignment padding.
 enum MapOrderFreeValues {
+  /// The same for recorded payloads: two null payloads are a byte match, not a value one, so
+  /// a null payload on either side is never the same here.
+  static func same(_ expected: RecordedBytes, _ actual: RecordedBytes) -> Bool {
+    guard let expected = expected.bytes, let actual = actual.bytes else { return false }
+    return same(expected, actual)
+  }
+
   /// Whether `expected` and `actual` hold the same values in maps of any order.
   static func same(_ expected: [UInt8], _ actual: [UInt8]) -> Bool {
     guard let a = decoded(expected), let b = decoded(actual) else { return false }

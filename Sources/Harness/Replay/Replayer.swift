@@ -110,7 +110,8 @@ public struct Replayer {
         tally(
           compare(
             expected, actual: actual, line: line.number, file: transcript.path,
-            matchers: matchers, bindings: &bindings))
+            matchers: matchers, bindings: &bindings,
+            mapOrderFree: step.answersLater(channel: expected.channel)))
         if update
           && (expected.event != actual.event || expected.eventBytes != actual.eventBytes
             || expected.channel != actual.channel)

@@ -61,9 +61,7 @@ extension Replayer {
       passes = firstDifference == nil
       // Maps in another order pass wherever they are, inside extension values (Pigeon's
       // classes) too: the values and their wire types are compared, not the bytes.
-      if !passes && mapOrderFree, let expectedRaw = expectedBytes.bytes,
-        let actualRaw = actualBytes.bytes, MapOrderFreeValues.same(expectedRaw, actualRaw)
-      {
+      if !passes && mapOrderFree && MapOrderFreeValues.same(expectedBytes, actualBytes) {
         passes = true
       }
       if !passes, let expected = exchange.reply {
