@@ -20,18 +20,26 @@ extension JSONReader {
   static let longText = 256 << 10
   /// An array's elements are handed to jansson together up to about this many bytes.
   static let pieceBytes = 16 << 10
+  /// Texts nested deeper than this are read whole: each long level is scanned again (its
+  /// elements counted, then stepped over), so the walk costs the text's length times the long
+  /// levels it follows, and a line of a million brackets took seconds before jansson refused
+  /// its depth. Long lines of records nest a few levels (a list of maps of maps and `$` tags).
+  static let piecewiseDepth = 16
 
   /// Why a piece was not read; never shown (the whole text is read again).
   private static var unfollowed: ChannelJSONError {
     ChannelJSONError(.syntax, path: "$", message: "read whole")
   }
 
-  /// The value of the whole of ``text``, or `nil` when it must be read whole.
+  /// The value of the whole of ``text``, or `nil` when it must be read whole (it nests deeper
+  /// than ``piecewiseDepth``, or the walk does not follow it).
   mutating func readInPieces() -> ChannelValue? {
     var range = 0..<text.count
     while let first = range.first, Self.isSpace(text[first]) { range = range.dropFirst() }
     while let last = range.last, Self.isSpace(text[last]) { range = range.dropLast() }
     guard !range.isEmpty else { return nil }
+    var depthScan = JSONTextScanner(bytes: text, index: range.lowerBound)
+    guard !depthScan.nestsDeeper(than: Self.piecewiseDepth) else { return nil }
     return try? value(range, depth: 0)
   }
 

@@ -51,33 +51,59 @@ public struct JSONTextScanner {
     return nil
   }
 
+  /// Whether the text from the cursor nests arrays and objects more than `limit` deep (strings
+  /// stepped over): it stops at the first bracket past `limit`, so a deep text costs `limit`
+  /// brackets, not its length. The cursor moves.
+  public mutating func nestsDeeper(than limit: Int) -> Bool {
+    walkBrackets(above: limit, closing: false) == .deeper
+  }
+
   /// Steps over one value: a string (escapes followed), a container (its strings followed,
   /// brackets counted), or a bare word (number, true, false, null).
   public mutating func skipValue() -> Bool {
     guard let first = current else { return false }
     if first == UInt8(ascii: "\"") { return skipString() }
     if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-      var depth = 0
-      repeat {
-        guard let byte = current else { return false }
-        switch byte {
-        case UInt8(ascii: "\""):
-          guard skipString() else { return false }
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          depth += 1
-          index += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          index += 1
-        default:
-          index += 1
-        }
-      } while depth > 0
-      return true
+      return walkBrackets(above: .max, closing: true) == .closed
     }
     let start = index
     while let byte = current, !Self.isDelimiter(byte) { index += 1 }
     return index > start
+  }
+
+  /// Where ``walkBrackets(above:closing:)`` stopped.
+  private enum BracketWalk {
+    /// Right after the bracket that closed the first one (`closing`).
+    case closed
+    /// At the first bracket past the limit.
+    case deeper
+    /// At the end of the text.
+    case ended
+    /// In a string with no end.
+    case badString
+  }
+
+  /// Steps over brackets and strings from the cursor, counting the depth: to the bracket that
+  /// closes the first one (`closing`), to the first bracket past `limit`, or to the end.
+  private mutating func walkBrackets(above limit: Int, closing: Bool) -> BracketWalk {
+    var depth = 0
+    while let byte = current {
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard skipString() else { return .badString }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        if depth > limit { return .deeper }
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        index += 1
+        if closing && depth <= 0 { return .closed }
+      default:
+        index += 1
+      }
+    }
+    return .ended
   }
 
   static func isDelimiter(_ byte: UInt8) -> Bool {

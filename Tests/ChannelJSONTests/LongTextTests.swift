@@ -146,15 +146,20 @@ struct LongTextTests {
     #expect(!readings.readInPieces)
   }
 
-  @Test("wrapper objects around a long text's values do not count against the depth")
-  func wrapperDepth() throws {
+  @Test(
+    "wrapper objects around a long text's values do not count against the depth",
+    arguments: [ChannelJSON.maximumDepth, 10])
+  func wrapperDepth(_ limit: Int) throws {
     // The array's elements are at depth 2 inside the line, `call` and `args`: 3 with the wrappers.
-    let levels = ChannelJSON.maximumDepth - 2
+    let levels = limit - 2
     let deep = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
     let text = "{\"call\": {\"args\": [" + Self.joined(Self.count) { "\($0)" } + ", " + deep + "]}}"
-    #expect(throws: ChannelJSONError.self) { try ChannelJSON.parse(text) }
-    let readings = Self.read(text, depthLimit: ChannelJSON.maximumDepth + 3)
-    #expect(readings.readInPieces)
+    #expect(throws: ChannelJSONError.self) {
+      try ChannelJSON.parse(utf8: Array(text.utf8), depthLimit: limit)
+    }
+    let readings = Self.read(text, depthLimit: limit + 3)
+    // Nested deeper than the pieces follow, the text is read whole; the value is the same.
+    #expect(readings.readInPieces == (limit + 1 <= JSONReader.piecewiseDepth))
     guard case .map(let line) = try readings.pieces.get(), case .map(let call) = line[0].value,
       case .list(let args) = call[0].value
     else {
@@ -163,5 +168,39 @@ struct LongTextTests {
     }
     #expect(args.count == Self.count + 1)
     #expect(try readings.whole.get() == readings.pieces.get())
+  }
+
+  @Test("a long text nested deeper than the pieces follow is read whole, to the same value")
+  func deepTextIsReadWhole() throws {
+    let inner = JSONReader.piecewiseDepth
+    let nest = { (n: Int) in
+      String(repeating: "[", count: n) + "1" + String(repeating: "]", count: n)
+    }
+    for (levels, inPieces) in [(inner - 1, true), (inner, false)] {
+      // The outer array is one level: `levels` more inside it.
+      let text = "[" + Self.joined(Self.count) { "\($0)" } + ", " + nest(levels) + "]"
+      let readings = Self.read(text)
+      #expect(readings.readInPieces == inPieces, "\(levels) levels inside")
+      #expect(try readings.pieces.get() == readings.whole.get())
+    }
+  }
+
+  @Test("the depth scan counts brackets outside strings and stops past its limit")
+  func nestingScan() {
+    func deeper(_ text: String, than limit: Int) -> (Bool, Int) {
+      let bytes = Array(text.utf8)
+      return bytes.withUnsafeBufferPointer { buffer in
+        var scanner = JSONTextScanner(bytes: buffer)
+        return (scanner.nestsDeeper(than: limit), scanner.index)
+      }
+    }
+    // Three deep at `[2]` (offset 12).
+    #expect(deeper("[[1], {\"a\": [2]}]", than: 3) == (false, 17))
+    #expect(deeper("[[1], {\"a\": [2]}]", than: 2) == (true, 12))
+    #expect(deeper("[[1], {\"a\": [2]}]", than: 1) == (true, 1))
+    // Brackets inside strings, escaped quotes among them, are no nesting.
+    #expect(deeper("[\"[[[\\\"[[\", \"{{\"]", than: 1).0 == false)
+    // A deep text is left at the first bracket past the limit, not read to its end.
+    #expect(deeper(String(repeating: "[", count: 100_000), than: 16) == (true, 16))
   }
 }
