@@ -22,4 +22,19 @@ import Testing
     let diff = ValueDiff.compare(.list([.null]), .list([]), root: [.key("ok")])
     #expect(diff.differences.map(\.text) == ["ok[0]: expected null, got (absent)"])
   }
+
+  /// A map that gives a key twice (`$map`) is, to Dart, the map of its last value.
+  @Test func aRepeatedKeyIsComparedByItsLastValue() {
+    let twice = ChannelValue.map([
+      ChannelMapEntry(.string("k"), .int32(1)), ChannelMapEntry(.string("k"), .int32(2)),
+    ])
+    let last = ChannelValue.map([ChannelMapEntry(.string("k"), .int32(2))])
+    let first = ChannelValue.map([ChannelMapEntry(.string("k"), .int32(1))])
+    #expect(ValueDiff.compare(twice, twice, root: [.key("ok")]).count == 0)
+    #expect(ValueDiff.compare(twice, last, root: [.key("ok")]).count == 0)
+    #expect(ValueDiff.compare(last, twice, root: [.key("ok")]).count == 0)
+    #expect(
+      ValueDiff.compare(twice, first, root: [.key("ok")]).differences.map(\.text)
+        == ["ok.k: expected 2, got 1"])
+  }
 }

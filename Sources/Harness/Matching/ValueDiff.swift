@@ -115,7 +115,10 @@ public struct ValueDiff {
         walk(expected, actual, path: path + [.index(i)])
       }
     case (.map(let x), .map(let y)):
-      for entry in x {
+      // A key given twice (a `$map`) is one key to Dart, the last value winning: the earlier
+      // entries of a repeated key are not compared (the actual side looks up its last one too).
+      for (index, entry) in x.enumerated()
+      where !x[(index + 1)...].contains(where: { DartEquality.equal($0.key, entry.key) }) {
         let step = Self.step(entry.key)
         let other = y.last { DartEquality.equal($0.key, entry.key) }
         walk(entry.value, other?.value, path: path + [step])
