@@ -106,6 +106,47 @@ import Testing
     #expect(try Self.replay(path) == ("2 passed, 0 failed\n", 0))
   }
 
+  /// `replay --update` keeps a torn last line as it was, after the lines it rewrote: nothing of
+  /// the file is lost.
+  @Test func updateKeepsATornLastLine() throws {
+    let scratch = try ScratchDirectory()
+    let path = try Self.record([Self.permissions], in: scratch)
+    let whole = try scratch.read(path)
+    let fragment = #"{"channel": "healthkit_permissions", "call": {"meth"#
+    // A reply changed by hand, so that --update rewrites the line.
+    let edited = whole.replacing(#""reply": {"ok": true}"#, with: #""reply": {"ok": false}"#)
+    #expect(edited != whole)
+    try (edited + fragment).write(toFile: path, atomically: true, encoding: .utf8)
+    let updated = try BinaryRunner.run(["replay", "--update", path], input: [])
+    #expect(updated.status == 0)
+    #expect(try scratch.read(path) == whole + fragment)
+  }
+
+  /// A last line without a newline that is one whole object but does not read (a repeated key,
+  /// a number out of range) was written whole: it is refused as a line, not dropped as torn.
+  @Test func aWholeObjectThatDoesNotReadIsNoTornLine() throws {
+    let good = Array("{\"a\": 1}\n".utf8)
+    for line in [#"{"note": "one", "note": "two"}"#, #"{"x": 1e999}"#, " {\"a\": [1, {}]}\r"] {
+      #expect(TranscriptReader.tornFinalLine(good + Array(line.utf8)) == nil, "\(line)")
+    }
+    // Cut short inside a string, before its last bracket, or not an object: torn.
+    for line in [#"{"note": "on"#, #"{"a": [1, 2]"#, "nul"] {
+      #expect(TranscriptReader.tornFinalLine(good + Array(line.utf8)) != nil, "\(line)")
+    }
+    let scratch = try ScratchDirectory()
+    let path = try Self.record([Self.permissions], in: scratch)
+    let whole = try scratch.read(path)
+    try (whole + #"{"note": "one", "note": "two"}"#).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    for arguments in [["replay", path], ["replay", "--update", path]] {
+      let result = try BinaryRunner.run(arguments, input: [])
+      #expect(result.status == 2)
+      #expect(result.stderr.contains("\(path):3: "), "\(result.stderr)")
+      #expect(result.stderr.contains("duplicate object key"))
+    }
+    #expect(try scratch.read(path) == whole + #"{"note": "one", "note": "two"}"#)
+  }
+
   /// A torn line that cuts a UTF-8 character in two is a torn line too.
   @Test func aTornLineMayEndInsideACharacter() {
     let line = Array(#"{"note": "é"#.utf8)

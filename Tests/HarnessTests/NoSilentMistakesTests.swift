@@ -77,6 +77,19 @@ import Testing
     #expect(result.stderr.contains("\(path):3: match path \"reply.ok.uid\" matches nothing"))
   }
 
+  /// `--update` refuses, as replay does, a matcher path that matches nothing, and writes
+  /// nothing: it no longer writes a file that plain replay then refuses.
+  @Test func updateRefusesTheTypoAndWritesNothing() throws {
+    let scratch = try ScratchDirectory()
+    let typo = Self.write.dropLast() + #", "match": {"reply.ok.uid": "uuid"}}"#
+    let text = [Self.header, Self.grant, String(typo)].joined(separator: "\n") + "\n"
+    let path = try scratch.write("t.jsonl", text)
+    let result = try BinaryRunner.run(["replay", "--update", path], input: [])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("\(path):3: match path \"reply.ok.uid\" matches nothing"))
+    #expect(try scratch.read(path) == text)
+  }
+
   /// `--update` says what it rewrote and exits 0 when the rewritten file passes.
   @Test func updateSaysWhatItRewroteAndExitsZeroWhenAllPass() throws {
     let scratch = try ScratchDirectory()

@@ -107,11 +107,19 @@ public enum ReplayRun {
     let stopped = results.compactMap(\.transcriptError)
     if !stopped.isEmpty { return fail(stopped) }
     if update {
+      // What plain replay would refuse of the files as rewritten (a matcher path that matches
+      // nothing in the new replies) stops the update before anything is written.
+      let refused = zip(results, transcripts).compactMap { result, transcript in
+        MatcherCoverage.problem(in: result.updatedTranscript ?? transcript)
+      }
+      if !refused.isEmpty { return fail(refused) }
       for result in results where !result.updates.isEmpty {
         guard let rewritten = result.updatedTranscript else { continue }
         do {
+          // A last line cut short is written back as it was, after the rewritten lines.
           try FileIO.replaceFile(
-            result.path, with: Array(TranscriptWriter.text(of: rewritten).utf8))
+            result.path,
+            with: Array(TranscriptWriter.text(of: rewritten).utf8) + (rewritten.tornTail ?? []))
         } catch {
           return fail([TranscriptError(file: result.path, line: 0, message: error.message)])
         }

@@ -7,6 +7,10 @@ public struct Transcript: Sendable {
   /// The file it was read from (for messages: `file:line`).
   public var path: String
   public var lines: [TranscriptLine]
+  /// The file's last bytes when they were not a whole line (an append cut short;
+  /// ``TranscriptReader/tornFinalLine(_:)``): not read, and written back as they were by
+  /// `--update`, so that rewriting a file loses nothing of it.
+  public var tornTail: [UInt8]?
 
   public init(path: String, lines: [TranscriptLine]) {
     self.path = path

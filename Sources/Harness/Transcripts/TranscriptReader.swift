@@ -38,7 +38,8 @@ public enum TranscriptReader {
         message:
           "the file starts with a byte-order mark (EF BB BF): save it as UTF-8 without a BOM")
     }
-    if let torn = tornFinalLine(bytes) {
+    let torn = tornFinalLine(bytes).map(Array.init)
+    if let torn {
       // A line cut short (a crash during an append, or a writer still at work): whole lines
       // only are read.
       Logger.writeStderr(
@@ -59,11 +60,15 @@ public enum TranscriptReader {
         return .failure(error)
       }
     }
-    return try result.get()
+    var transcript = try result.get()
+    transcript.tornTail = torn
+    return transcript
   }
 
   /// The bytes after the last newline when they are not a whole line (not UTF-8 text, or not
-  /// one typed-JSON value), else `nil`: a final line without a newline that reads is kept.
+  /// one typed-JSON value, and not one whole object either), else `nil`: a final line without
+  /// a newline that reads is kept, and so is a whole object that does not read (a repeated
+  /// key, a number out of range): it was written whole, so it is read and refused as a line.
   public static func tornFinalLine(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
     guard let last = bytes.last, last != UInt8(ascii: "\n") else { return nil }
     let start = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
@@ -71,10 +76,23 @@ public enum TranscriptReader {
     var text = tail
     if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
     if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
+    if isWholeObject(text) { return nil }
     guard (try? ChannelJSON.parse(utf8: Array(text), wrapperDepth: wrapperDepth)) != nil else {
       return tail
     }
     return nil
+  }
+
+  /// Whether `text` is one JSON object from its `{` to its matching `}` (white space around it
+  /// allowed), its strings closed: written whole, whatever it says.
+  static func isWholeObject(_ text: ArraySlice<UInt8>) -> Bool {
+    let bytes = Array(text)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONTextScanner(bytes: buffer)
+      scanner.skipSpace()
+      guard scanner.current == UInt8(ascii: "{"), scanner.skipValue() else { return false }
+      return scanner.atEndAfterSpace
+    }
   }
 
   /// Parses transcript text; `path` names it in errors. Scenarios pass `requireReply: false`.
