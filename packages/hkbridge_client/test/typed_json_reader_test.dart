@@ -159,6 +159,12 @@ void main() {
       expect(
           () => HkTranscript.parse('t.jsonl', '$ok\n{"channel": "x", "ca\n'),
           throwsA(isA<HkTranscriptFormatException>().having((e) => e.line, 'line', 2)));
+      // A whole object that does not read is refused as a line, not left out as cut short.
+      expect(
+          () => HkTranscript.parse('t.jsonl', '$ok\n{"note": "\\x", "a": [1, {}]}'),
+          throwsA(isA<HkTranscriptFormatException>().having((e) => e.line, 'line', 2)));
+      expect(HkTranscript.parse('t.jsonl', '$ok\n{"note": "a\\"}{"').tornLastLine,
+          '{"note": "a\\"}{"');
     });
   });
 }

@@ -167,6 +167,33 @@ class HkTranscript {
       headerMatchers.binds ||
       exchanges.any((e) => e.at != null || (e.matchers?.binds ?? false));
 
+  /// Whether [line] is one JSON object from its `{` to its matching `}` (white space around it
+  /// allowed), its strings closed: written whole, whatever it says.
+  static bool _isWholeObject(String line) {
+    final text = line.trim();
+    if (!text.startsWith('{')) return false;
+    var depth = 0;
+    var inString = false;
+    for (var i = 0; i < text.length; i++) {
+      final c = text[i];
+      if (inString) {
+        if (c == '\\') {
+          i++;
+        } else if (c == '"') {
+          inString = false;
+        }
+      } else if (c == '"') {
+        inString = true;
+      } else if (c == '{' || c == '[') {
+        depth++;
+      } else if (c == '}' || c == ']') {
+        depth--;
+        if (depth == 0) return i == text.length - 1;
+      }
+    }
+    return false;
+  }
+
   /// Reads [text]; throws [HkTranscriptFormatException] naming the line of what is wrong.
   factory HkTranscript.parse(String path, String text) {
     HkTranscriptHeader? header;
@@ -187,8 +214,9 @@ class HkTranscript {
       try {
         json = jsonDecode(source);
       } on FormatException catch (e) {
-        // Whole lines only: a final line cut short (no newline) is left out, as hkbridge does.
-        if (i == lines.length - 1 && !text.endsWith('\n')) {
+        // Whole lines only: a final line cut short (no newline) is left out, as hkbridge does;
+        // one whole object that does not read was written whole, and is refused.
+        if (i == lines.length - 1 && !text.endsWith('\n') && !_isWholeObject(source)) {
           torn = source;
           continue;
         }
