@@ -133,8 +133,17 @@ import Testing
     let exchange = TranscriptExchange(
       channel: "c", request: .message(value),
       requestBytes: .bytes(StandardMessageCodec().encode(value)))
-    // Dart's map keeps the last value: "a" is not what the bytes read back as.
-    #expect(TranscriptConsistency.requestProblem(exchange)?.contains("disagree") == true)
+    // Dart's map keeps the last value, on both sides: the value and its own bytes agree.
+    #expect(TranscriptConsistency.requestProblem(exchange) == nil)
+    // Bytes whose last value for the key is another disagree.
+    let other = ChannelValue.map([
+      ChannelMapEntry(.int32(1), .string("b")), ChannelMapEntry(.int32(1), .string("a")),
+    ])
+    let edited = TranscriptExchange(
+      channel: "c", request: .message(value),
+      requestBytes: .bytes(StandardMessageCodec().encode(other)))
+    #expect(
+      TranscriptConsistency.requestProblem(edited)?.contains("disagree at message[1]") == true)
     let plain = TranscriptExchange(
       channel: "c", request: .message(.list([.int32(1)])),
       requestBytes: .bytes(StandardMessageCodec().encode(.list([.int32(1)]))))
