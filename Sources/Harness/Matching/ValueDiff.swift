@@ -117,8 +117,11 @@ public struct ValueDiff {
     case (.map(let x), .map(let y)):
       // A key given twice (a `$map`) is one key to Dart, the last value winning: the earlier
       // entries of a repeated key are not compared (the actual side looks up its last one too).
+      let repeats = TranscriptConsistency.repeatsKey(x)
       for (index, entry) in x.enumerated()
-      where !x[(index + 1)...].contains(where: { DartEquality.equal($0.key, entry.key) }) {
+      where !repeats
+        || !x[(index + 1)...].contains(where: { DartEquality.equal($0.key, entry.key) })
+      {
         let step = Self.step(entry.key)
         let other = y.last { DartEquality.equal($0.key, entry.key) }
         walk(entry.value, other?.value, path: path + [step])
