@@ -236,7 +236,7 @@ final class NativeDelivery: @unchecked Sendable {
       lock.unlock()
       guard first else {
         Logger.writeStderr(
-          "hkbridge: warning: a message on \(channel) was answered more than once; the later "
+          "hkbridge: warning: a message on \(WarningLine.escapingControlCharacters(channel)) was answered more than once; the later "
             + "reply is dropped\n")
         return
       }

@@ -140,4 +140,24 @@ import Testing
           + #"implemented (a null reply, as Flutter does); did you mean "healthkit_permissions"?"#,
       ])
   }
+
+  /// A name with control characters in it is quoted with escapes: each warning stays one line.
+  @Test func aWarningQuotingANameWithANewlineIsOneLine() throws {
+    let input =
+      messageFrame(1, "healthkit_permissions", callPayload("is\nAvailable"))
+      + messageFrame(2, "a\nb\u{1B}", callPayload("isAvailable"))
+    let result = try BinaryRunner.run(["serve"], input: input)
+    #expect(result.status == 0)
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3 && lines.last == "")
+    #expect(
+      lines.first?.hasPrefix(
+        #"hkbridge serve: warning: channel "healthkit_permissions" has no method "is\nAvailable": "#
+      )
+        == true)
+    #expect(
+      lines.dropFirst().first?.hasPrefix(
+        #"hkbridge serve: warning: no handler for channel "a\nb\u001b": replied not implemented"#)
+        == true)
+  }
 }

@@ -1,3 +1,5 @@
+import PluginHost
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -49,7 +51,8 @@ public struct Logger: Sendable {
     case .info: prefix = "info"
     case .debug: prefix = "debug"
     }
-    Self.writeStderr("hkbridge serve: \(prefix): \(message())\n")
+    Self.writeStderr(
+      "hkbridge serve: \(prefix): \(WarningLine.escapingControlCharacters(message()))\n")
   }
 
   public func error(_ message: @autoclosure () -> String) { log(.error, message()) }

@@ -294,7 +294,8 @@ public final class Dispatcher {
 
   /// The default warning handler.
   public static func writeToStandardError(_ message: String) {
-    let line = Array("hkbridge: warning: \(message)\n".utf8)
+    let line = Array(
+      "hkbridge: warning: \(WarningLine.escapingControlCharacters(message))\n".utf8)
     line.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
