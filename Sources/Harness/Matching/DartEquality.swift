@@ -27,20 +27,17 @@ public enum DartEquality {
     case (.list(let x), .list(let y)):
       return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
     case (.map(let x), .map(let y)):
-      return x.count == y.count && contains(x, all: y) && contains(y, all: x)
+      // Dart's map keeps the last value written for a key: the same keys (as many distinct ones
+      // on each side, each of `x`'s found in `y`), each with an equal last value.
+      let (mine, theirs) = (MapKeyIndex(x), MapKeyIndex(y))
+      return mine.distinctCount == theirs.distinctCount
+        && x.indices.allSatisfy { index in
+          guard mine.isLast(index) else { return true }
+          guard let other = theirs.value(for: x[index].key) else { return false }
+          return equal(x[index].value, other)
+        }
     case (.ext(let tx, let vx), .ext(let ty, let vy)): return tx == ty && equal(vx, vy)
     default: return false
-    }
-  }
-
-  /// Every entry of `entries` has an entry in `container` with an equal key and an equal value.
-  private static func contains(_ container: [ChannelMapEntry], all entries: [ChannelMapEntry])
-    -> Bool
-  {
-    entries.allSatisfy { entry in
-      // Dart's map keeps the last value written for a key.
-      guard let match = container.last(where: { equal($0.key, entry.key) }) else { return false }
-      return equal(match.value, entry.value)
     }
   }
 

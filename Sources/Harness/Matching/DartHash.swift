@@ -42,28 +42,13 @@ enum DartHash {
       hasher.combine(items.count)
       for item in items { combine(item, into: &hasher) }
     case .map(let entries):
-      // Dart equality ignores order (and a repeated key's earlier values): a sum over the set
-      // of distinct entries (a small map looks for repeats without allocating a set).
+      // Dart equality ignores order and a repeated key's earlier values: a sum over the last
+      // entry of each key.
       hasher.combine(7)
+      let keys = MapKeyIndex(entries)
       var sum = 0
-      if entries.count <= 16 {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: entries.count) { seen in
-          var count = 0
-          for entry in entries {
-            let h = entryHash(entry)
-            if !seen[0..<count].contains(h) {
-              seen[count] = h
-              count += 1
-              sum &+= h
-            }
-          }
-        }
-      } else {
-        var seen: Set<Int> = []
-        for entry in entries {
-          let h = entryHash(entry)
-          if seen.insert(h).inserted { sum &+= h }
-        }
+      for index in entries.indices where keys.isLast(index) {
+        sum &+= entryHash(entries[index])
       }
       hasher.combine(sum)
     case .ext(let tag, let inner):

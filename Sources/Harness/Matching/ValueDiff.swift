@@ -115,18 +115,14 @@ public struct ValueDiff {
         walk(expected, actual, path: path + [.index(i)])
       }
     case (.map(let x), .map(let y)):
-      // A key given twice (a `$map`) is one key to Dart, the last value winning: the earlier
-      // entries of a repeated key are not compared (the actual side looks up its last one too).
-      let repeats = TranscriptConsistency.repeatsKey(x)
-      for (index, entry) in x.enumerated()
-      where !repeats
-        || !x[(index + 1)...].contains(where: { DartEquality.equal($0.key, entry.key) })
-      {
-        let step = Self.step(entry.key)
-        let other = y.last { DartEquality.equal($0.key, entry.key) }
-        walk(entry.value, other?.value, path: path + [step])
+      // A key given twice (a `$map`) is one key to Dart, the last value winning: only the last
+      // entry of each key is compared, on either side.
+      let (mine, theirs) = (MapKeyIndex(x), MapKeyIndex(y))
+      for (index, entry) in x.enumerated() where mine.isLast(index) {
+        walk(entry.value, theirs.value(for: entry.key), path: path + [Self.step(entry.key)])
       }
-      for entry in y where !x.contains(where: { DartEquality.equal($0.key, entry.key) }) {
+      for (index, entry) in y.enumerated()
+      where theirs.isLast(index) && mine.lastIndex(of: entry.key) == nil {
         walk(nil, entry.value, path: path + [Self.step(entry.key)])
       }
     default:

@@ -150,6 +150,8 @@ public enum TranscriptConsistency {
   /// Whether two of a map's own keys are equal as Dart's equality sees them (DartEquality).
   static func repeatsKey(_ entries: [ChannelMapEntry]) -> Bool {
     guard entries.count > 1 else { return false }
+    // A large map is indexed by its keys' hashes (linear); a small one compared pair by pair.
+    guard entries.count <= MapKeyIndex.scanLimit else { return MapKeyIndex(entries).repeatsKey }
     // Each key's length when it is a string of ASCII text, else -1: two such strings are equal
     // only at the same length, so most pairs are told apart without comparing them.
     let lengths = entries.map { entry -> Int in
