@@ -64,7 +64,8 @@ struct ReplayBench {
   private func runReplay(_ arguments: [String]) -> (
     status: Int32, lastLine: String, nanoseconds: Double
   ) {
-    runProcess(hkbridge.path, arguments)
+    let run = runProcess(hkbridge.path, arguments)
+    return (run.status, run.lastLine, run.nanoseconds)
   }
 
   /// `count` exchanges cycling through plugin and control calls, with placeholder replies.
@@ -105,13 +106,14 @@ func writeFile(_ path: String, _ text: String) -> Bool {
   return bytes.withUnsafeMutableBytes { writeAll(fd, UnsafeRawBufferPointer($0)) }
 }
 
-/// Runs the executable at `path` with `arguments` (stdin closed); its exit status, its last line of output and the time.
+/// Runs the executable at `path` with `arguments` (stdin closed); its exit status, its last line
+/// of output, the wall time and the CPU time it used (user and system).
 func runProcess(_ path: String, _ arguments: [String]) -> (
-  status: Int32, lastLine: String, nanoseconds: Double
+  status: Int32, lastLine: String, nanoseconds: Double, cpuNanoseconds: Double
 ) {
   let start = monotonicNanoseconds()
   guard var child = try? Subprocess.spawn(path, arguments) else {
-    return (-1, "cannot start \(path)", 0)
+    return (-1, "cannot start \(path)", 0, 0)
   }
   child.closeInput()
   var output: [UInt8] = []
@@ -127,5 +129,5 @@ func runProcess(_ path: String, _ arguments: [String]) -> (
   let elapsed = Double(monotonicNanoseconds() - start)
   let text = String(decoding: output, as: UTF8.self)
   let last = text.split(separator: "\n").last.map(String.init) ?? ""
-  return (status, last, elapsed)
+  return (status, last, elapsed, child.cpuNanoseconds ?? 0)
 }

@@ -12,6 +12,8 @@ struct Subprocess {
   var input: Int32
   /// Our end of the child's stdout (`-1` once closed).
   var output: Int32
+  /// The CPU time the child used (user and system), in nanoseconds, once ``finish()`` reaped it.
+  private(set) var cpuNanoseconds: Double?
 
   /// Why a child could not be started.
   struct SpawnError: Error, CustomStringConvertible {
@@ -54,7 +56,7 @@ struct Subprocess {
       close(fromChild[0])
       throw SpawnError(description: "cannot start \(path): errno \(status)")
     }
-    return Subprocess(pid: pid, input: toChild[1], output: fromChild[0])
+    return Subprocess(pid: pid, input: toChild[1], output: fromChild[0], cpuNanoseconds: nil)
   }
 
   mutating func closeInput() {
@@ -72,9 +74,15 @@ struct Subprocess {
     closeInput()
     closeOutput()
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    cpuNanoseconds = Self.nanoseconds(usage.ru_utime) + Self.nanoseconds(usage.ru_stime)
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  private static func nanoseconds(_ time: timeval) -> Double {
+    Double(time.tv_sec) * 1e9 + Double(time.tv_usec) * 1e3
   }
 
   /// Kills the child (SIGKILL) and reaps it.

@@ -38,6 +38,30 @@ public enum RecordTypeMapper {
   /// Refusals: `unknownType`, `noEquivalent`, `workoutOnly`, `activityDependent`,
   /// `requiresNewerOS`.
   public static func resolve(_ ckType: String, os: OSVersion) throws(Refusal) -> ResolvedType {
+    let resolved: ResolvedType
+    if let known = resolvedByCKType[ckType] {
+      resolved = known
+    } else {
+      resolved = try resolveRow(ckType)
+    }
+    guard os >= resolved.minimumOS else {
+      throw Refusal.requiresNewerOS(
+        "'\(ckType)' (\(resolved.identifier))", type: ckType, minimumOS: resolved.minimumOS,
+        deviceOS: os)
+    }
+    return resolved
+  }
+
+  /// Each CKType that names a HealthKit type (or a case of one), resolved once: what `resolve`
+  /// returns on any iOS the type is on.
+  private static let resolvedByCKType: [String: ResolvedType] = Dictionary(
+    uniqueKeysWithValues: byCKType.keys.compactMap { ckType in
+      (try? resolveRow(ckType)).map { (ckType, $0) }
+    })
+
+  /// A CKType's row resolved to its HealthKit type, whatever the iOS version; the refusals of
+  /// ``resolve(_:os:)`` but `requiresNewerOS`.
+  private static func resolveRow(_ ckType: String) throws(Refusal) -> ResolvedType {
     guard let row = byCKType[ckType] else {
       if let scheme = SchemeHint.hint(for: ckType, expected: .ckType) {
         throw Refusal(
@@ -77,11 +101,6 @@ public enum RecordTypeMapper {
         ckType: ckType, identifier: info.identifier, typeClass: info.typeClass,
         minimumOS: max(info.minimumOS, value.minimumOS ?? info.minimumOS), categoryCase: value)
     }
-    guard os >= resolved.minimumOS else {
-      throw Refusal.requiresNewerOS(
-        "'\(ckType)' (\(resolved.identifier))", type: ckType, minimumOS: resolved.minimumOS,
-        deviceOS: os)
-    }
     return resolved
   }
 
@@ -106,8 +125,21 @@ public enum RecordTypeMapper {
   /// The member CKTypes of a composite (`bloodPressure` → systolic, diastolic), in table order;
   /// empty for other CKTypes.
   public static func memberCKTypes(of ckType: String) -> [String] {
-    CKTypeTable.rows.map(\.ckType).filter { $0.hasPrefix(ckType + ".") }
+    membersByPrefix[ckType] ?? []
   }
+
+  /// The CKTypes under each name they start with followed by a dot (`nutrition.protein` under
+  /// `nutrition`), in table order: made once, not by a scan of the table per call.
+  private static let membersByPrefix: [String: [String]] = {
+    var members: [String: [String]] = [:]
+    for row in CKTypeTable.rows {
+      let name = row.ckType
+      for dot in name.indices where name[dot] == "." {
+        members[String(name[..<dot]), default: []].append(name)
+      }
+    }
+    return members
+  }()
 
   /// The members of a composite on `os`: those iOS has and the refused ones (for `nutrition`:
   /// `transFat`, `unsaturatedFat`; for `sleepSession` on iOS 15: the iOS 16 stages too).

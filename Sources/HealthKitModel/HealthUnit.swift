@@ -11,7 +11,7 @@ public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses a HealthKit unit string (`mg/dL`, `ml/(kg*min)`, `mmol<180.15588000005408>/L`).
   public init(_ text: String) throws(ModelError) {
-    self = try UnitParser.parse(text)
+    self = try ParsedUnits.parse(text)
   }
 
   init(text: String, factor: Double, offset: Double, dimension: Dimension) {

@@ -152,21 +152,6 @@ import Testing
     #expect(TranscriptConsistency.problem(plain, valuesFromBytes: true) == nil)
   }
 
-  @Test func repeatedKeysAsDartSeesThem() {
-    func repeats(_ keys: [ChannelValue]) -> Bool {
-      TranscriptConsistency.repeatsMapKey(.map(keys.map { ChannelMapEntry($0, .null) }))
-    }
-    #expect(!repeats(["ab", "ac", "a", "abc"]))
-    #expect(repeats(["ab", "a", "abc", "ab"]))
-    // Canonically equivalent text, of different lengths in bytes, is one key to Dart's
-    // equality as this project sees strings; so are 1 and 1.0.
-    #expect(repeats(["x", "\u{E9}", "e\u{301}"]))
-    #expect(repeats([.int32(1), "1", .float64(1.0)]))
-    #expect(!repeats([.int32(1), "1", .int64(2)]))
-    // Inside a list inside a map's value.
-    #expect(TranscriptConsistency.repeatsMapKey(["k": [.map([.init("a", 1), .init("a", 2)])]]))
-  }
-
   @Test func aLineWhoseEntryChangesNoLongerCountsAsReadFromItsBytes() {
     var line = TranscriptLine(number: 1, text: "", entry: .note("n"))
     line.valuesFromBytes = true

@@ -13,16 +13,13 @@ public enum TranscriptConsistency {
   /// ``problem(_:)`` for an exchange line; `valuesFromBytes`: the reader took its `reply` from
   /// its `replyHex`, and its `call` or `message` from its `callHex` or `messageHex` when it has
   /// one (TranscriptDirectLine.swift). Each side is then the other's decoding, so the checks
-  /// below compare a value with itself and find nothing — unless a map repeats a key, where the
-  /// comparison looks up the last of the equal keys and can differ: such lines take the full
-  /// check.
+  /// below would compare a value with itself and find nothing (a map that repeats a key too: it
+  /// is read as Dart reads it on both sides, the last value winning).
   public static func problem(_ exchange: TranscriptExchange, valuesFromBytes: Bool) -> String? {
-    guard valuesFromBytes, let reply = exchange.reply, !repeatsMapKey(reply.channelValue)
-    else { return problem(exchange) }
+    guard valuesFromBytes, exchange.reply != nil else { return problem(exchange) }
     if exchange.requestBytes == nil { return nil }
     switch exchange.request {
-    case .call(let call?) where !repeatsMapKey(call.arguments): return nil
-    case .message(let value) where !repeatsMapKey(value): return nil
+    case .call(_?), .message: return nil
     default: return problem(exchange)
     }
   }
@@ -37,7 +34,7 @@ public enum TranscriptConsistency {
         return "\"call\" is \(call.method) but \"callHex\" is null (a null payload)"
       case (.call(let call?), .bytes(let bytes)):
         let codec = StandardMethodCodec(messageCodec: messageCodec)
-        if agree(codec.encodeMethodCall(call), bytes, call.arguments) { break }
+        if codec.encodeMethodCall(call) == bytes { break }
         guard let decoded = try? codec.decodeMethodCall(bytes) else {
           return "\"callHex\" is not a method call, but \"call\" gives one (write \"call\": null)"
         }
@@ -55,7 +52,7 @@ public enum TranscriptConsistency {
       case (.message(let value), .nullPayload):
         if !value.isNull { return "\"messageHex\" is null but \"message\" is not" }
       case (.message(let value), .bytes(let bytes)):
-        if agree(messageCodec.encode(value), bytes, value) { break }
+        if messageCodec.encode(value) == bytes { break }
         guard let decoded = try? messageCodec.decode(bytes) else {
           // `"message": null` with bytes that are not one message: a malformed message, sent
           // as recorded (as `"call": null` with callHex is a malformed call).
@@ -75,8 +72,7 @@ public enum TranscriptConsistency {
   public static func replyProblem(_ exchange: TranscriptExchange) -> String? {
     if let reply = exchange.reply, let replyBytes = exchange.replyBytes {
       if case .bytes(let bytes) = replyBytes,
-        let encoded = encoded(reply, isMethodCall: exchange.isMethodCall),
-        agree(encoded.bytes, bytes, encoded.value)
+        encoded(reply, isMethodCall: exchange.isMethodCall) == bytes
       {
         return nil
       }
@@ -101,74 +97,24 @@ public enum TranscriptConsistency {
     return diff.differences.first.map { disagreement("event", "eventHex", $0) }
   }
 
-  /// Whether a side's value, encoded, is exactly the recorded bytes, and so needs no decoding
-  /// to agree with them: the codec reads back what it writes, and the check below sees no
-  /// difference either — unless a map names a key twice (a value's `$map`), which the full
-  /// check reads as Dart does (the last value wins), so such values take the full check.
-  static func agree(_ encoded: [UInt8], _ bytes: [UInt8], _ value: ChannelValue) -> Bool {
-    encoded == bytes && !repeatsMapKey(value)
-  }
-
-  /// A reply's bytes as the emulator writes them, and the value they hold (nil for replies
-  /// that have no bytes of their own).
-  static func encoded(_ reply: TranscriptReply, isMethodCall: Bool) -> (
-    bytes: [UInt8], value: ChannelValue
-  )? {
+  /// A reply's bytes as the emulator writes them (nil for replies that have no bytes of their
+  /// own).
+  static func encoded(_ reply: TranscriptReply, isMethodCall: Bool) -> [UInt8]? {
     let codec = StandardMethodCodec()
     switch reply {
     case .ok(let value) where isMethodCall:
-      return (codec.encodeSuccessEnvelope(value), value)
+      return codec.encodeSuccessEnvelope(value)
     case .error(let error) where isMethodCall:
       // A stacktrace that is not a string does not decode: the full check says so.
       switch error.stacktrace {
       case nil, .null?, .string?: break
       default: return nil
       }
-      return (
-        codec.encodeErrorEnvelope(error), .list([error.details, error.stacktrace ?? .null])
-      )
+      return codec.encodeErrorEnvelope(error)
     case .message(let value) where !isMethodCall:
-      return (StandardMessageCodec().encode(value), value)
+      return StandardMessageCodec().encode(value)
     default: return nil
     }
-  }
-
-  /// Whether a map in `value` has two keys that Dart's equality calls equal.
-  static func repeatsMapKey(_ value: ChannelValue) -> Bool {
-    switch value {
-    case .list(let items): return items.contains(where: repeatsMapKey)
-    case .map(let entries):
-      for entry in entries where repeatsMapKey(entry.key) || repeatsMapKey(entry.value) {
-        return true
-      }
-      return repeatsKey(entries)
-    case .ext(_, let inner): return repeatsMapKey(inner)
-    default: return false
-    }
-  }
-
-  /// Whether two of a map's own keys are equal as Dart's equality sees them (DartEquality).
-  static func repeatsKey(_ entries: [ChannelMapEntry]) -> Bool {
-    guard entries.count > 1 else { return false }
-    // A large map is indexed by its keys' hashes (linear); a small one compared pair by pair.
-    guard entries.count <= MapKeyIndex.scanLimit else { return MapKeyIndex(entries).repeatsKey }
-    // Each key's length when it is a string of ASCII text, else -1: two such strings are equal
-    // only at the same length, so most pairs are told apart without comparing them.
-    let lengths = entries.map { entry -> Int in
-      guard case .string(let key) = entry.key else { return -1 }
-      return key.utf8.withContiguousStorageIfAvailable { bytes in
-        bytes.allSatisfy { $0 < 0x80 } ? bytes.count : -1
-      } ?? -1
-    }
-    for later in 1..<entries.count {
-      for earlier in 0..<later {
-        if lengths[earlier] >= 0 && lengths[later] >= 0 && lengths[earlier] != lengths[later] {
-          continue
-        }
-        if DartEquality.equal(entries[earlier].key, entries[later].key) { return true }
-      }
-    }
-    return false
   }
 
   static func disagreement(_ value: String, _ hex: String, _ d: ValueDifference) -> String {

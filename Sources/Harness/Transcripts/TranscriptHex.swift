@@ -18,19 +18,23 @@ enum TranscriptHex {
       return .failure(HexError(message: "odd number of hex digits (\(utf8.count))"))
     }
     var bad: Int?
-    let bytes = [UInt8](unsafeUninitializedCapacity: utf8.count / 2) { out, written in
-      var index = 0
-      while index < utf8.count {
-        let high = digitValues[Int(utf8[index])]
-        let low = digitValues[Int(utf8[index + 1])]
-        if high | low > 15 {
-          bad = high > 15 ? index : index + 1
-          break
+    // The table read through a pointer taken once: its global's accessor and the array's
+    // bounds checks stay out of the loop (a golden's hex is most of its bytes).
+    let bytes = digitValues.withUnsafeBufferPointer { table in
+      [UInt8](unsafeUninitializedCapacity: utf8.count / 2) { out, written in
+        var index = 0
+        while index < utf8.count {
+          let high = table[Int(utf8[index])]
+          let low = table[Int(utf8[index + 1])]
+          if high | low > 15 {
+            bad = high > 15 ? index : index + 1
+            break
+          }
+          out[index / 2] = high << 4 | low
+          index += 2
         }
-        out[index / 2] = high << 4 | low
-        index += 2
+        written = index / 2
       }
-      written = index / 2
     }
     if let bad {
       return .failure(

@@ -47,13 +47,11 @@ public enum TranscriptReader {
           + "newline, not a whole line): an append was interrupted or is under way\n")
       bytes.removeLast(torn.count)
     }
-    guard var text = String(validating: bytes, as: UTF8.self) else {
-      let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
-      throw TranscriptError(
-        file: path, line: bad + 1, message: "the line is not valid UTF-8 text")
-    }
-    let result: Result<Transcript, TranscriptError> = text.withUTF8 { buffer in
+    let result: Result<Transcript, TranscriptError> = bytes.withUnsafeBufferPointer { buffer in
+      if let bad = TranscriptUTF8.firstInvalidLine(buffer) {
+        return .failure(
+          TranscriptError(file: path, line: bad + 1, message: "the line is not valid UTF-8 text"))
+      }
       do throws(TranscriptError) {
         return .success(try parse(utf8: buffer, path: path, requireReply: requireReply))
       } catch {

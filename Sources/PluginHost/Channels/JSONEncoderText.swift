@@ -5,6 +5,8 @@ package enum JSONEncoderText {
   /// unless `.withoutEscapingSlashes`), the short control escapes and `\u00XX` for the other
   /// control characters; everything else as it is.
   package static func quoted(_ text: String) -> String {
+    // Most texts (identifiers, units, dates) have nothing to escape: quoted whole.
+    if !text.utf8.contains(where: needsEscape) { return "\"" + text + "\"" }
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -23,5 +25,12 @@ package enum JSONEncoderText {
       }
     }
     return out + "\""
+  }
+
+  /// Whether a byte of UTF-8 text is written escaped: `"`, `\\`, `/` and the control characters
+  /// (no byte of a multi-byte sequence is one of them).
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+      || byte == UInt8(ascii: "/")
   }
 }

@@ -30,11 +30,11 @@ enum CKTypePermissionMethods {
     let writeTypes = try args.stringList("write")
     let os = context.store.osVersion
     var problems: [TypeProblem] = []
-    var read: [String] = []
-    var share: [String] = []
+    var read = NewIdentifiers()
+    var share = NewIdentifiers()
     for ckType in readTypes {
       switch resolve(ckType, os: os) {
-      case .success(let identifiers): appendNew(identifiers, to: &read)
+      case .success(let identifiers): read.append(identifiers)
       case .failure(let problem): appendNew(problem, to: &problems)
       }
     }
@@ -44,13 +44,13 @@ enum CKTypePermissionMethods {
         if let problem = shareProblem(ckType, identifiers) {
           appendNew(problem, to: &problems)
         } else {
-          appendNew(identifiers, to: &share)
+          share.append(identifiers)
         }
       case .failure(let problem): appendNew(problem, to: &problems)
       }
     }
     try requireNoProblems(problems, method: context.method, store: context.store, requesting: true)
-    return PermissionBridgeMethods.request(context.store, share: share, read: read)
+    return PermissionBridgeMethods.request(context.store, share: share.list, read: read.list)
   }
 
   // MARK: checkPermissions
@@ -153,8 +153,17 @@ enum CKTypePermissionMethods {
       raisesException: code == .readOnlyType, naming: first.naming)
   }
 
-  static func appendNew(_ identifiers: [String], to list: inout [String]) {
-    for identifier in identifiers where !list.contains(identifier) { list.append(identifier) }
+  /// Identifiers in the order first given, each once (a request for every type names hundreds,
+  /// so a set says which are there).
+  struct NewIdentifiers {
+    private(set) var list: [String] = []
+    private var seen: Set<String> = []
+
+    mutating func append(_ identifiers: [String]) {
+      for identifier in identifiers where seen.insert(identifier).inserted {
+        list.append(identifier)
+      }
+    }
   }
 
   static func appendNew(_ problem: TypeProblem, to list: inout [TypeProblem]) {
