@@ -20,7 +20,7 @@ enum JSONWriter {
   static func append(_ value: ChannelValue, to out: inout JSONText) {
     switch value {
     case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
+    case .bool(let b): b ? (out += "true") : (out += "false")
     case .int32(let v): out.appendDecimal(Int64(v))
     case .int64(let v):
       if Int32(exactly: v) != nil {
@@ -32,7 +32,7 @@ enum JSONWriter {
       appendTagged(.largeInt, to: &out) { appendString(hex, to: &$0) }
     case .float64(let d):
       if d.isFinite {
-        out += FloatText.double(d)
+        out.append(FloatText.double(d))
       } else {
         appendTagged(.float64, to: &out) { appendString(specialName(d), to: &$0) }
       }
@@ -64,7 +64,7 @@ enum JSONWriter {
       appendMap(entries, to: &out)
     case .ext(let tag, let inner):
       appendTagged(.ext, to: &out) {
-        $0 += "{\"tag\": \(tag), \"value\": "
+        $0.append("{\"tag\": \(tag), \"value\": ")
         append(inner, to: &$0)
         $0 += "}"
       }
@@ -72,11 +72,11 @@ enum JSONWriter {
   }
 
   private static func appendMap(_ entries: [ChannelMapEntry], to out: inout JSONText) {
-    if let keys = objectKeys(entries) {
+    if isPlainObject(entries) {
       out += "{"
       for (index, entry) in entries.enumerated() {
         if index > 0 { out += ", " }
-        appendString(keys[index], to: &out)
+        if case .string(let key) = entry.key { appendString(key, to: &out) }
         out += ": "
         append(entry.value, to: &out)
         out.flushIfFull()
@@ -99,43 +99,57 @@ enum JSONWriter {
     }
   }
 
-  /// The keys when the map can be written as a plain JSON object that reads back as the same map:
+  /// Whether the map can be written as a plain JSON object that reads back as the same map:
   /// every key a string without NUL (jansson refuses NUL in keys), no key repeated byte for byte,
   /// and not a single key that is a `$` tag name.
-  private static func objectKeys(_ entries: [ChannelMapEntry]) -> [String]? {
-    var keys: [String] = []
-    keys.reserveCapacity(entries.count)
+  private static func isPlainObject(_ entries: [ChannelMapEntry]) -> Bool {
     for entry in entries {
       guard case .string(let key) = entry.key,
         !(key.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? key.utf8.contains(0))
-      else { return nil }
-      keys.append(key)
+      else { return false }
     }
-    if keys.count == 1 && TypedTag(rawValue: keys[0]) != nil { return nil }
-    if keys.count > 16 {
-      var seen = Set<[UInt8]>()
-      for key in keys where !seen.insert(Array(key.utf8)).inserted { return nil }
-    } else if keys.count > 1 {
+    if entries.count == 1, case .string(let key) = entries[0].key, TypedTag(rawValue: key) != nil {
+      return false
+    }
+    if entries.count > 16 {
+      var seen = Set<String>()
+      for entry in entries {
+        guard case .string(let key) = entry.key else { return false }
+        // Byte for byte: a Set of Strings would call canonically equivalent keys one.
+        if !seen.insert(key).inserted, repeatsBytes(key, in: entries) { return false }
+      }
+    } else if entries.count > 1 {
       // A record's few keys: compared in pairs, without making a set (keys of different
       // lengths, most pairs, without reading their bytes).
-      for later in 1..<keys.count {
-        let count = keys[later].utf8.count
-        for earlier in 0..<later
-        where keys[earlier].utf8.count == count
-          && keys[earlier].utf8.elementsEqual(keys[later].utf8)
-        {
-          return nil
+      for later in 1..<entries.count {
+        guard case .string(let laterKey) = entries[later].key else { return false }
+        let count = laterKey.utf8.count
+        for earlier in 0..<later {
+          guard case .string(let earlierKey) = entries[earlier].key else { return false }
+          if earlierKey.utf8.count == count && earlierKey.utf8.elementsEqual(laterKey.utf8) {
+            return false
+          }
         }
       }
     }
-    return keys
+    return true
+  }
+
+  /// Whether two keys of `entries` have the bytes of `key` (a `Set` of `String`s found two
+  /// keys equal: they may be canonically equivalent texts with other bytes).
+  private static func repeatsBytes(_ key: String, in entries: [ChannelMapEntry]) -> Bool {
+    var found = 0
+    for entry in entries {
+      if case .string(let other) = entry.key, other.utf8.elementsEqual(key.utf8) { found += 1 }
+    }
+    return found > 1
   }
 
   private static func appendTagged(
     _ tag: TypedTag, to out: inout JSONText, _ body: (inout JSONText) -> Void
   ) {
     out += "{\""
-    out += tag.rawValue
+    out.append(tag.rawValue)
     out += "\": "
     body(&out)
     out += "}"
@@ -147,7 +161,7 @@ enum JSONWriter {
     out += "["
     for (index, element) in elements.enumerated() {
       if index > 0 { out += ", " }
-      out += text(element)
+      out.append(text(element))
       out.flushIfFull()
     }
     out += "]"
@@ -164,15 +178,19 @@ enum JSONWriter {
   /// as `\n`, `\t`, … or `\u00xx`; everything else as its UTF-8.
   static func appendString(_ string: String, to out: inout JSONText) {
     out += "\""
-    // Fast path: nothing to escape (0xC2 leads every UTF-8 C1 control character).
+    // Fast path: nothing to escape (0xC2 leads every UTF-8 C1 control character), the bytes
+    // appended as they are.
     let plain =
       string.utf8.withContiguousStorageIfAvailable { bytes in
-        !bytes.contains { byte in
+        if bytes.contains(where: { byte in
           byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+        }) {
+          return false
         }
+        out.bytes.append(contentsOf: bytes)
+        return true
       } ?? false
     if plain {
-      out += string
       out += "\""
       return
     }
@@ -215,9 +233,17 @@ struct JSONText {
 
   var string: String { String(decoding: bytes, as: UTF8.self) }
 
-  static func += (text: inout JSONText, piece: String) {
+  /// A text made on the way (a number, a tag's name).
+  mutating func append(_ piece: String) {
     var piece = piece
-    piece.withUTF8 { text.bytes.append(contentsOf: $0) }
+    piece.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  /// A literal's bytes (the printer's punctuation and words), without a `String` made or asked
+  /// for its UTF-8.
+  static func += (text: inout JSONText, piece: StaticString) {
+    text.bytes.append(
+      contentsOf: UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
   }
 
   mutating func append(_ scalar: Unicode.Scalar) {

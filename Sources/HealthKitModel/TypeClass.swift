@@ -66,7 +66,7 @@ public struct QuantityInfo: Sendable {
 }
 
 /// One row of the HealthKit type catalogue.
-public struct TypeInfo: Sendable {
+public final class TypeInfo: Sendable {
   /// The full raw identifier, e.g. `HKQuantityTypeIdentifierStepCount`.
   public let identifier: String
   /// The Swift name of the identifier, e.g. `stepCount` (the name the seeds use).

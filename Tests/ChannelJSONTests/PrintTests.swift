@@ -100,6 +100,27 @@ struct PrintTests {
     #expect(ChannelJSON.print(["\u{E9}": 1, "e\u{301}": 2]) == "{\"\u{E9}\": 1, \"e\u{301}\": 2}")
   }
 
+  /// Past 16 keys the repeats are found by a set of keys: the same rules.
+  @Test func mapsOfManyKeys() throws {
+    let filler = (0..<20).map { ChannelMapEntry(.string("k\($0)"), .int32(Int32($0))) }
+    let plain = ChannelJSON.print(.map(filler))
+    #expect(plain.hasPrefix(#"{"k0": 0, "k1": 1, "#) && plain.hasSuffix(#""k19": 19}"#))
+    // Canonically equivalent but different bytes: still an object, and it reads back.
+    let equivalent = filler + [.init("\u{E9}", 1), .init("e\u{301}", 2)]
+    let text = ChannelJSON.print(.map(equivalent))
+    #expect(text.hasPrefix("{\"k0\"") && text.hasSuffix("\"\u{E9}\": 1, \"e\u{301}\": 2}"))
+    #expect(try ChannelJSON.parse(text) == .map(equivalent))
+    // The same bytes twice, or one of those twice beside its equivalent: $map.
+    for repeated in [
+      filler + [.init("k3", 9)],
+      filler + [.init("\u{E9}", 1), .init("e\u{301}", 2), .init("\u{E9}", 3)],
+    ] {
+      let printed = ChannelJSON.print(.map(repeated))
+      #expect(printed.hasPrefix(#"{"$map": [["k0", 0], "#))
+      #expect(try ChannelJSON.parse(printed) == .map(repeated))
+    }
+  }
+
   @Test("strings: quote, backslash and control characters escaped; other text as UTF-8")
   func strings() {
     #expect(ChannelJSON.print("a\"b\\c") == #""a\"b\\c""#)
