@@ -20,7 +20,8 @@ enum JSONWriter {
   static func append(_ value: ChannelValue, to out: inout JSONText) {
     switch value {
     case .null: out += "null"
-    case .bool(let b): b ? (out += "true") : (out += "false")
+    case .bool(true): out += "true"
+    case .bool(false): out += "false"
     case .int32(let v): out.appendDecimal(Int64(v))
     case .int64(let v):
       if Int32(exactly: v) != nil {
