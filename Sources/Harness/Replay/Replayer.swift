@@ -93,7 +93,7 @@ public struct Replayer {
     for line in transcript.lines {
       if case .event(let expected)? = line.entry {
         let matchers =
-          transcript.header?.matchers.map { $0.merged(with: expected.matchers) }
+          header?.matchers.map { $0.merged(with: expected.matchers) }
           ?? expected.matchers
         guard let sent = events.next() else {
           result.failed += 1

@@ -5,26 +5,45 @@ package enum JSONEncoderText {
   /// unless `.withoutEscapingSlashes`), the short control escapes and `\u00XX` for the other
   /// control characters; everything else as it is.
   package static func quoted(_ text: String) -> String {
-    // Most texts (identifiers, units, dates) have nothing to escape: quoted whole.
-    if !text.utf8.contains(where: needsEscape) { return "\"" + text + "\"" }
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "/": out += "\\/"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{08}": out += "\\b"
-      case "\u{0C}": out += "\\f"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 2)
+    appendQuoted(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// ``quoted(_:)``'s UTF-8 bytes appended to `out`.
+  package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    // Most texts (identifiers, units, dates) have nothing to escape: their bytes as they are.
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        if bytes.contains(where: needsEscape) { return false }
+        out.append(contentsOf: bytes)
+        return true
+      } ?? false
+    if !plain {
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": append("\\\"", to: &out)
+        case "\\": append("\\\\", to: &out)
+        case "/": append("\\/", to: &out)
+        case "\n": append("\\n", to: &out)
+        case "\r": append("\\r", to: &out)
+        case "\t": append("\\t", to: &out)
+        case "\u{08}": append("\\b", to: &out)
+        case "\u{0C}": append("\\f", to: &out)
+        case _ where scalar.value < 0x20:
+          let hex = String(scalar.value, radix: 16)
+          append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &out)
+        default: UTF8.encode(scalar) { out.append($0) }
+        }
       }
     }
-    return out + "\""
+    out.append(UInt8(ascii: "\""))
+  }
+
+  private static func append(_ text: String, to out: inout [UInt8]) {
+    out.append(contentsOf: text.utf8)
   }
 
   /// Whether a byte of UTF-8 text is written escaped: `"`, `\\`, `/` and the control characters

@@ -23,40 +23,48 @@ indirect enum ReporterJSON: Equatable {
   /// The pretty-printed text: two spaces per level, `"key" : value`, an empty array or object
   /// as the bracket, an empty line and the closing bracket at the container's indent.
   var text: String {
-    var out = ""
+    var out: [UInt8] = []
     write(to: &out, indent: 0)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private func write(to out: inout String, indent: Int) {
+  private func write(to out: inout [UInt8], indent: Int) {
     switch self {
     case .object(let pairs):
-      out += "{\n"
+      out.append(contentsOf: "{\n".utf8)
       for (index, pair) in pairs.enumerated() {
-        if index > 0 { out += ",\n" }
-        out += String(repeating: " ", count: indent + 2)
-        Self.writeString(pair.0, to: &out)
-        out += " : "
+        if index > 0 { out.append(contentsOf: ",\n".utf8) }
+        Self.appendSpaces(indent + 2, to: &out)
+        JSONEncoderText.appendQuoted(pair.0, to: &out)
+        out.append(contentsOf: " : ".utf8)
         pair.1.write(to: &out, indent: indent + 2)
       }
-      out += "\n" + String(repeating: " ", count: indent) + "}"
+      out.append(UInt8(ascii: "\n"))
+      Self.appendSpaces(indent, to: &out)
+      out.append(UInt8(ascii: "}"))
     case .array(let values):
-      out += "[\n"
+      out.append(contentsOf: "[\n".utf8)
       for (index, value) in values.enumerated() {
-        if index > 0 { out += ",\n" }
-        out += String(repeating: " ", count: indent + 2)
+        if index > 0 { out.append(contentsOf: ",\n".utf8) }
+        Self.appendSpaces(indent + 2, to: &out)
         value.write(to: &out, indent: indent + 2)
       }
-      out += "\n" + String(repeating: " ", count: indent) + "]"
+      out.append(UInt8(ascii: "\n"))
+      Self.appendSpaces(indent, to: &out)
+      out.append(UInt8(ascii: "]"))
     case .string(let text):
-      Self.writeString(text, to: &out)
+      JSONEncoderText.appendQuoted(text, to: &out)
     case .double(let value):
-      out += Self.number(value)
+      out.append(contentsOf: Self.number(value).utf8)
     case .int(let value):
-      out += String(value)
+      out.append(contentsOf: String(value).utf8)
     case .bool(let value):
-      out += value ? "true" : "false"
+      out.append(contentsOf: (value ? "true" : "false").utf8)
     }
+  }
+
+  private static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
   }
 
   /// A Double as `JSONEncoder` writes it: Swift's shortest description without a trailing
@@ -68,10 +76,5 @@ indirect enum ReporterJSON: Equatable {
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
     return text
-  }
-
-  /// A string with `JSONEncoder`'s escapes.
-  static func writeString(_ text: String, to out: inout String) {
-    out += JSONEncoderText.quoted(text)
   }
 }
