@@ -11,38 +11,38 @@ struct MapKeyIndex {
   private let entries: [ChannelMapEntry]
   /// For an indexed map: the position of the last entry of each distinct key, by its key's hash.
   private let positions: [Int: [Int]]?
-
-  /// For an indexed map, how many distinct keys it has.
-  private let indexedCount: Int
+  /// For an indexed map: whether each entry is the last of its key (found while indexing).
+  private let lastOfKey: [Bool]?
 
   /// How many keys Dart sees (a repeated key counts once).
   var distinctCount: Int {
-    positions == nil ? entries.indices.filter(isLast).count : indexedCount
+    guard let lastOfKey else { return entries.indices.filter(isLast).count }
+    return lastOfKey.count { $0 }
   }
 
   init(_ entries: [ChannelMapEntry]) {
     self.entries = entries
     guard entries.count > Self.scanLimit else {
       positions = nil
-      indexedCount = 0
+      lastOfKey = nil
       return
     }
     var positions: [Int: [Int]] = [:]
     positions.reserveCapacity(entries.count)
-    var distinct = 0
+    var lastOfKey = [Bool](repeating: true, count: entries.count)
     for (index, entry) in entries.enumerated() {
       let hash = DartHash.value(entry.key)
       var bucket = positions[hash, default: []]
       if let same = bucket.firstIndex(where: { DartEquality.equal(entries[$0].key, entry.key) }) {
+        lastOfKey[bucket[same]] = false
         bucket[same] = index
       } else {
         bucket.append(index)
-        distinct += 1
       }
       positions[hash] = bucket
     }
     self.positions = positions
-    indexedCount = distinct
+    self.lastOfKey = lastOfKey
   }
 
   /// The position of the last entry whose key Dart calls equal to `key`, or nil.
@@ -60,13 +60,8 @@ struct MapKeyIndex {
 
   /// Whether the entry at `index` is the last of its key (the one Dart keeps).
   func isLast(_ index: Int) -> Bool {
-    guard positions != nil else {
-      let key = entries[index].key
-      return !entries[(index + 1)...].contains { DartEquality.equal($0.key, key) }
-    }
-    return lastIndex(of: entries[index].key) == index
+    if let lastOfKey { return lastOfKey[index] }
+    let key = entries[index].key
+    return !entries[(index + 1)...].contains { DartEquality.equal($0.key, key) }
   }
-
-  /// Whether two of the map's keys are equal, as Dart sees them.
-  var repeatsKey: Bool { distinctCount != entries.count }
 }
