@@ -235,9 +235,8 @@ final class NativeDelivery: @unchecked Sendable {
       replied = true
       lock.unlock()
       guard first else {
-        Logger.writeStderr(
-          "hkbridge: warning: a message on \(WarningLine.escapingControlCharacters(channel)) was answered more than once; the later "
-            + "reply is dropped\n")
+        WarningLine.write(
+          "a message on \(channel) was answered more than once; the later reply is dropped")
         return
       }
       outbox.put(.reply(token: token, bytes: reply.map(Array.init)))

@@ -1,5 +1,6 @@
 import ChannelJSON
 import FlutterCodec
+import PluginHost
 
 #if canImport(Glibc)
   import Glibc
@@ -42,9 +43,9 @@ public enum TranscriptReader {
     if let torn {
       // A line cut short (a crash during an append, or a writer still at work): whole lines
       // only are read.
-      Logger.writeStderr(
-        "hkbridge: warning: \(path): ignoring its last line, cut short (\(torn.count) bytes, no "
-          + "newline, not a whole line): an append was interrupted or is under way\n")
+      WarningLine.write(
+        "\(path): ignoring its last line, cut short (\(torn.count) bytes, no newline, not a "
+          + "whole line): an append was interrupted or is under way")
       bytes.removeLast(torn.count)
     }
     let result: Result<Transcript, TranscriptError> = bytes.withUnsafeBufferPointer { buffer in

@@ -292,18 +292,8 @@ public final class Dispatcher {
     return try? codec.decodeEnvelope(bytes)
   }
 
-  /// The default warning handler.
+  /// The default warning handler: ``WarningLine/write(_:)``.
   public static func writeToStandardError(_ message: String) {
-    let line = Array(
-      "hkbridge: warning: \(WarningLine.escapingControlCharacters(message))\n".utf8)
-    line.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(2, base + offset, buffer.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    WarningLine.write(message)
   }
 }
